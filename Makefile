@@ -1,0 +1,53 @@
+# The two commands: `make book` and `make test`. Everything else is a step of theirs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST := $(BIN)/python -m pytest
+
+.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks clean
+
+$(STAMP): pyproject.toml requirements/constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
+	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt -e '.[dev]'
+	touch $@
+
+## make book: create .venv, install the pinned toolchain, build the site into _build/html
+book: $(STAMP)
+	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . --keep-going
+	@echo
+	@echo "The book is built: open _build/html/index.html in a browser"
+	@echo "(or serve it: $(BIN)/python -m http.server -d _build/html 8000)"
+
+## make test: lint, type-check, unit and property tests, nbval, a warning-free build, browser tests
+test: lint typecheck unit notebooks-check book-strict browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check penneech tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict penneech
+
+unit: $(STAMP)
+	$(PYTEST) -q -m "not browser" tests
+
+notebooks-check: $(STAMP)
+	$(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
+
+book-strict: $(STAMP)
+	rm -rf _build
+	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . -W -n --keep-going
+
+browser: $(STAMP)
+	$(PYTEST) -q -m browser tests
+
+## maintenance
+notebooks: $(STAMP)
+	$(BIN)/python tools/execute_notebooks.py
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf _build $(VENV)

@@ -1,0 +1,51 @@
+"""Penneech: a 1670s English card game for two, under every reading of its rules.
+
+The engine is pure Python with no dependencies:
+
+>>> import penneech
+>>> game = penneech.Game("pagat", seed=1)
+>>> while not game.is_over():
+...     if game.phase is penneech.Phase.THROW_IN:
+...         game.throw_in(False)
+...     else:
+...         game.play(game.legal_plays()[0])
+>>> game.outcome.winner in (0, 1)
+True
+"""
+
+from .cards import PENNEECH, Card, CardError, Suit, format_cards, full_pack, parse_card, parse_cards
+from .events import (
+    Cut,
+    DealEnded,
+    DealerChosen,
+    Dealt,
+    Event,
+    GameWon,
+    Played,
+    Scored,
+    ThrowIn,
+    TrickWon,
+    TurnUp,
+)
+from .game import (
+    CompletedTrick,
+    Game,
+    GameError,
+    IllegalPlayError,
+    Outcome,
+    Phase,
+    PlayerView,
+)
+from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PENNEECH", "Card", "CardError", "Suit", "format_cards", "full_pack", "parse_card",
+    "parse_cards",
+    "Cut", "DealEnded", "DealerChosen", "Dealt", "Event", "GameWon", "Played", "Scored",
+    "ThrowIn", "TrickWon", "TurnUp",
+    "CompletedTrick", "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
+    "DEFAULT_PRESET", "OPTIONS", "PRESET_NAMES", "PRESETS", "SOURCES", "Rules", "RulesError",
+    "__version__",
+]

@@ -1,0 +1,229 @@
+"""Cards, suits and packs.
+
+A card is written with a rank letter and a suit letter: ``AS`` (ace of spades), ``TD`` (ten of
+diamonds, also ``10D``), ``7D`` (the seven of diamonds, the *Penneech*).  The parser also accepts
+suit symbols on either side (``♦7``, ``7♦``) and lower case.
+
+Cards are interned: ``Card("AS") is Card("AS")``.  ``str(card)`` is its code and ``repr(card)``
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+__all__ = [
+    "Card",
+    "CardError",
+    "Suit",
+    "PENNEECH",
+    "RANK_CHARS",
+    "full_pack",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+]
+
+
+class CardError(ValueError):
+    """A card code that cannot be read."""
+
+
+class Suit(enum.Enum):
+    """The four suits, valued by their letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def noun(self) -> str:
+        """The plural name, as in "hearts are trumps"."""
+        return self.name.lower()
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SUIT_SYMBOLS: Final = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
+_SUIT_BY_CHAR: Final = {
+    **{s.value: s for s in Suit},
+    **{sym: s for s, sym in _SUIT_SYMBOLS.items()},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+
+#: Rank letters from low (2) to high (A); the index + 2 is the rank number.
+RANK_CHARS: Final = "23456789TJQKA"
+_RANK_NAMES: Final = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", 11: "knave", 12: "queen", 13: "king", 14: "ace",
+}
+_RANK_BY_TEXT: Final = {
+    **{c: i + 2 for i, c in enumerate(RANK_CHARS)},
+    "10": 10,
+}
+
+#: Suit order used to sort a hand for display: alternate colours.
+_SUIT_ORDER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+
+
+class Card:
+    """One playing card.  Immutable and interned; build it from its code: ``Card("QH")``.
+
+    Attributes:
+        rank: 2 … 14 (11 knave, 12 queen, 13 king, 14 ace).
+        suit: its :class:`Suit`.
+        power: its strength within its suit for taking tricks: the rank, except that the
+            seven of diamonds (the Penneech) is 15, above the ace.
+        index: 0 … 51, a dense number for tables.
+        is_penneech: whether this is the seven of diamonds.
+    """
+
+    __slots__ = ("rank", "suit", "power", "index", "is_penneech", "code", "_sort_key")
+
+    rank: int
+    suit: Suit
+    power: int
+    index: int
+    is_penneech: bool
+    code: str
+    _sort_key: tuple[int, int]
+
+    def __new__(cls, code: str | Card) -> Card:
+        if isinstance(code, Card):
+            return code
+        return parse_card(code)
+
+    @classmethod
+    def _make(cls, rank: int, suit: Suit) -> Card:
+        self = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(self, "rank", rank)
+        setattr_(self, "suit", suit)
+        penneech = rank == 7 and suit is Suit.DIAMONDS
+        setattr_(self, "is_penneech", penneech)
+        setattr_(self, "power", 15 if penneech else rank)
+        setattr_(self, "index", _SUIT_ORDER[suit] * 13 + rank - 2)
+        setattr_(self, "code", RANK_CHARS[rank - 2] + suit.value)
+        setattr_(self, "_sort_key", (_SUIT_ORDER[suit], -(15 if penneech else rank)))
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card objects are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (self.code,))
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        """Display order: suit by suit (♠ ♥ ♣ ♦), strongest first within a suit."""
+        return self._sort_key < other._sort_key
+
+    @property
+    def symbol(self) -> str:
+        """The code with a suit symbol, as in ``♦7`` or ``10♥``."""
+        rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
+        return rank + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``"queen of hearts"``."""
+        return f"{_RANK_NAMES[self.rank]} of {self.suit.noun}"
+
+    @property
+    def is_honour(self) -> bool:
+        """Ace, king, queen or knave (the ♦7 is not one: Cotton's "Ace nor Face")."""
+        return self.rank >= 11
+
+
+_CARDS: Final = {(r, s): Card._make(r, s) for s in Suit for r in range(2, 15)}
+_BY_CODE: Final = {c.code: c for c in _CARDS.values()}
+#: The seven of diamonds.
+PENNEECH: Final = _CARDS[(7, Suit.DIAMONDS)]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card code (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``); raise :class:`CardError`."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be written as a string such as 'AS', not {text!r}")
+    card = _BY_CODE.get(text)
+    if card is not None:
+        return card
+    raw = text.strip().upper()
+    if len(raw) >= 2:
+        for suit_text, rank_text in ((raw[-1], raw[:-1]), (raw[0], raw[1:])):
+            suit = _SUIT_BY_CHAR.get(suit_text)
+            rank = _RANK_BY_TEXT.get(rank_text)
+            if suit is not None and rank is not None:
+                return _CARDS[(rank, suit)]
+    raise CardError(
+        f"{text!r} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit "
+        "(S H D C or ♠ ♥ ♦ ♣), as in 'AS', '10D' or '♦7'"
+    )
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read several cards, from a list of codes or one string separated by spaces or commas."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in items]
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Cards as codes (or symbols) separated by commas: ``"2H, QH"``."""
+    return ", ".join(c.symbol if symbols else c.code for c in cards)
+
+
+_PACKS: Final = {
+    52: tuple(_CARDS[(r, s)] for s in Suit for r in range(14, 1, -1)),
+    32: tuple(_CARDS[(r, s)] for s in Suit for r in range(14, 6, -1)),
+}
+
+
+def full_pack(size: int = 52) -> tuple[Card, ...]:
+    """The 52-card pack, or the 32-card pack (A K Q J 10 9 8 7 of each suit), in a fixed order."""
+    try:
+        return _PACKS[size]
+    except KeyError:
+        raise CardError(f"there is no {size}-card pack: the pack has 52 or 32 cards") from None
+
+
+def check_pack(cards: Sequence[Card], size: int) -> None:
+    """Raise :class:`CardError` unless ``cards`` is exactly one full pack of ``size`` cards."""
+    pack = set(full_pack(size))
+    seen: set[Card] = set()
+    for i, card in enumerate(cards, 1):
+        if card in seen:
+            raise CardError(f"card {i}, {card}, appears twice in the pack")
+        if card not in pack:
+            raise CardError(f"card {i}, {card}, is not in the {size}-card pack")
+        seen.add(card)
+    if len(seen) != size:
+        missing = format_cards(sorted(pack - seen))
+        raise CardError(f"the pack has {len(seen)} cards, not {size}: missing {missing}")
