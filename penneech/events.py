@@ -7,7 +7,7 @@ which the points were won, so the book can narrate a hand from the log alone.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple
 
 from .cards import Card, Suit
 
@@ -125,4 +125,6 @@ class GameWon(NamedTuple):
     scores: tuple[int, int]
 
 
-Event = Union[Cut, DealerChosen, Dealt, ThrowIn, TurnUp, Played, TrickWon, Scored, DealEnded, GameWon]
+Event = (
+    Cut | DealerChosen | Dealt | ThrowIn | TurnUp | Played | TrickWon | Scored | DealEnded | GameWon
+)

@@ -100,7 +100,8 @@ SOURCES: Final[dict[str, Source]] = {
         url="",
         bibkey="davis-quickref",
         summary=(
-            "A short modern rules page (its site is not certain; probably gamerules.com).  The `davis` preset reads it literally, including where it "
+            "A short modern rules page (its site is not certain; probably gamerules.com).  "
+            "The `davis` preset reads it literally, including where it "
             "departs from Cotton (the dealer leads, the highest card of any suit wins a trick "
             "without trumps, no majority bonus, scores compared after each deal)."
         ),

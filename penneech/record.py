@@ -1,0 +1,352 @@
+"""The game record, ``penneech-record/1``: a JSON file anyone can write by hand, share and replay.
+
+.. code-block:: json
+
+    {"format": "penneech-record/1",
+     "rules": "pagat",
+     "players": ["Ann", "Ben"],
+     "first_dealer": 0,
+     "deals": [{"deck": ["QH", "2C", "…all 52 (or 32) codes, top of the pack first"],
+                "redeal_claimed_by": null,
+                "plays": ["QH", "KH", "…cards in the order played"]}]}
+
+``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}``.  A thrown-in deal has
+``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays.  Only the last deal
+may stop early (a game in progress).  ``seed`` (optional) lets a game in progress be dealt on
+from its seed.
+
+Reading a record replays it through the engine, so every rule is checked; a bad record raises
+:class:`RecordError`, whose message names the file, the deal and the play (from 1) and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, CardError, Suit, format_cards, parse_card
+from .events import DealEnded, Dealt, Event, Scored, ThrowIn, TrickWon
+from .game import DealAction, Game, GameError, Phase, ThrowInAction, may_throw_in
+from .rules import Rules, RulesError
+
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "to_record",
+    "dumps",
+    "save",
+    "from_record",
+    "loads",
+    "load",
+    "event_to_json",
+    "deal_summaries",
+    "replay_summary",
+]
+
+FORMAT = "penneech-record/1"
+_KEYS = {"format", "rules", "players", "first_dealer", "deals", "seed"}
+_DEAL_KEYS = {"deck", "redeal_claimed_by", "plays"}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed.
+
+    ``str()`` gives ``"FILE: deal D, play P: reason"`` with whichever parts apply.
+    """
+
+    def __init__(
+        self, reason: str, *, file: str | None = None, deal: int | None = None,
+        play: int | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.file = file
+        self.deal = deal
+        self.play = play
+
+    def __str__(self) -> str:
+        where = []
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        if self.play is not None:
+            where.append(f"play {self.play}")
+        prefix = ", ".join(where)
+        text = f"{prefix}: {self.reason}" if prefix else self.reason
+        return f"{self.file}: {text}" if self.file else text
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` so far, as a JSON-ready dict."""
+    deals: list[dict[str, Any]] = []
+    for action in game.actions:
+        if isinstance(action, DealAction):
+            deals.append({"deck": [c.code for c in action.deck], "redeal_claimed_by": None,
+                          "plays": []})
+        elif isinstance(action, ThrowInAction):
+            if action.claim:
+                deals[-1]["redeal_claimed_by"] = action.player
+        else:
+            deals[-1]["plays"].append(action.card.code)
+    return {
+        "format": FORMAT,
+        "rules": game.rules.to_json(),
+        "players": list(game.names),
+        "first_dealer": game.first_dealer,
+        "seed": game.seed,
+        "deals": deals,
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record as JSON text: one deal per block, each pack and play list on one line."""
+    record = to_record(game)
+    deals = record.pop("deals")
+    head = json.dumps(record, ensure_ascii=False)[:-1]
+    blocks = [
+        "  {" + ",\n   ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in d.items()) + "}"
+        for d in deals
+    ]
+    body = ",\n".join(blocks)
+    return f'{head},\n "deals": [\n{body}\n ]}}\n' if blocks else f'{head}, "deals": []}}\n'
+
+
+def save(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write the record of ``game`` to ``path`` atomically (never a half-written file)."""
+    target = Path(path)
+    text = dumps(game)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def load(path: str | os.PathLike[str]) -> Game:
+    """Replay the record in the file at ``path``."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError("no such file", file=name) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read the file ({exc})", file=name) from None
+    return loads(text, name)
+
+
+def loads(text: str, name: str | None = None) -> Game:
+    """Replay a record given as JSON text (``name`` is used in error messages)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=name
+        ) from None
+    return from_record(data, name)
+
+
+def from_record(data: object, name: str | None = None) -> Game:
+    """Replay a record given as parsed JSON; the game is left where the record stops."""
+    try:
+        return _replay(data)
+    except RecordError as exc:
+        exc.file = name
+        raise
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    return {bool: "true/false", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _replay(data: object) -> Game:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a record must be a JSON object, not {_type_name(data)}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if fmt is None:
+            raise RecordError(f'no "format" field: a record starts {{"format": "{FORMAT}", …}}')
+        raise RecordError(f"unknown format {fmt!r}: this program reads {FORMAT!r}")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise RecordError(
+            f"unknown field {unknown[0]!r}: a record has the fields {', '.join(sorted(_KEYS))}"
+        )
+    try:
+        rules = Rules.from_json(data.get("rules", "pagat"))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    players = data.get("players", ["Ann", "Ben"])
+    if (
+        not isinstance(players, list) or len(players) != 2
+        or not all(isinstance(p, str) and p.strip() for p in players)
+    ):
+        raise RecordError(f"players must be a list of two names, not {json.dumps(players)}")
+    first_dealer = data.get("first_dealer")
+    if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+        raise RecordError(f"first_dealer must be 0 or 1, not {json.dumps(first_dealer)}")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"seed must be a whole number, not {json.dumps(seed)}")
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError(f"deals must be a list, not {_type_name(deals)}")
+    game = Game(rules, seed=seed, players=players, first_dealer=first_dealer, auto_deal=False)
+    for number, deal in enumerate(deals, 1):
+        _replay_deal(game, deal, number, last=number == len(deals))
+    return game
+
+
+def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
+    if game.is_over():
+        raise RecordError(f"a deal after the game was won ({game.outcome})", deal=number)
+    if not isinstance(deal, Mapping):
+        raise RecordError(f"a deal must be a JSON object, not {_type_name(deal)}", deal=number)
+    unknown = sorted(set(deal) - _DEAL_KEYS)
+    if unknown:
+        raise RecordError(
+            f"unknown field {unknown[0]!r}: a deal has the fields {', '.join(sorted(_DEAL_KEYS))}",
+            deal=number,
+        )
+    deck_data = deal.get("deck")
+    if not isinstance(deck_data, list):
+        raise RecordError(f"deck must be a list of card codes, not {_type_name(deck_data)}",
+                          deal=number)
+    deck: list[Card] = []
+    for i, code in enumerate(deck_data, 1):
+        try:
+            deck.append(parse_card(code))
+        except CardError as exc:
+            raise RecordError(f"deck card {i}: {exc}", deal=number) from None
+    try:
+        game.deal(deck)
+    except CardError as exc:
+        raise RecordError(f"deck: {exc}", deal=number) from None
+    claimed = deal.get("redeal_claimed_by")
+    plays = deal.get("plays", [])
+    if not isinstance(plays, list):
+        raise RecordError(f"plays must be a list of card codes, not {_type_name(plays)}",
+                          deal=number)
+    if claimed is not None:
+        if claimed not in (0, 1) or isinstance(claimed, bool):
+            raise RecordError(
+                f"redeal_claimed_by must be 0, 1 or null, not {json.dumps(claimed)}", deal=number
+            )
+        _claim(game, claimed, number)
+        if plays:
+            raise RecordError("a thrown-in deal has no plays", deal=number, play=1)
+        return
+    for i, code in enumerate(plays, 1):
+        try:
+            card = parse_card(code)
+        except CardError as exc:
+            raise RecordError(str(exc), deal=number, play=i) from None
+        while game.phase is Phase.THROW_IN:
+            game.throw_in(False)
+        if game.phase is Phase.OVER:
+            raise RecordError(
+                f"{card} is played after the game was won ({game.outcome})", deal=number, play=i
+            )
+        if game.phase is Phase.DEAL:
+            raise RecordError(
+                f"more plays than the deal holds: it ended after {i - 1} plays", deal=number,
+                play=i,
+            )
+        try:
+            game.play(card)
+        except GameError as exc:
+            raise RecordError(str(exc), deal=number, play=i) from None
+    if not last and game.phase not in (Phase.DEAL, Phase.OVER):
+        raise RecordError(
+            f"the deal stops after {len(plays)} plays, but only the last deal may stop early",
+            deal=number,
+        )
+
+
+def _claim(game: Game, player: int, number: int) -> None:
+    name = game.names[player]
+    rules = game.rules
+    hand = format_cards(sorted(game.hand(player)))
+    if rules.redeal == "never":
+        raise RecordError(f"{name} may not throw in: no hand may be thrown in (redeal: never)",
+                          deal=number)
+    if rules.redeal_claimant == "dealer" and player != game.dealer:
+        raise RecordError(
+            f"{name} may not throw in: only the dealer may (redeal_claimant: dealer)", deal=number
+        )
+    if not may_throw_in(game.hand(player), rules.redeal):
+        why = ("holds an ace or a face card" if rules.redeal == "no_ace_or_face"
+               else "holds a card above a ten")
+        raise RecordError(
+            f"{name} may not throw in: the hand {hand} {why} (redeal: {rules.redeal})",
+            deal=number,
+        )
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(game.to_move == player)
+        if game.phase is not Phase.THROW_IN:
+            break
+
+
+# -- replay summaries -------------------------------------------------------------------------
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON object: ``{"type": "Scored", "player": 0, …}`` with cards as codes."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for key, value in event._asdict().items():
+        out[key] = _jsonable(value)
+    return out
+
+
+def _jsonable(value: object) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def deal_summaries(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
+    """Per deal: dealer, whether it was thrown in, points pegged and tricks taken by each player."""
+    deals: list[dict[str, Any]] = []
+    for e in events:
+        if isinstance(e, Dealt):
+            deals.append({"dealer": e.dealer, "thrown_in": False, "points": [0, 0],
+                          "tricks": [0, 0]})
+        elif isinstance(e, Scored):
+            deals[-1]["points"][e.player] += e.points
+        elif isinstance(e, TrickWon):
+            deals[-1]["tricks"][e.winner] += 1
+        elif isinstance(e, ThrowIn) and e.claimed:
+            deals[-1]["thrown_in"] = True
+        elif isinstance(e, DealEnded):
+            assert deals[-1]["points"] == list(e.points)
+    return deals
+
+
+def replay_summary(game: Game, name: str) -> dict[str, Any]:
+    """The ``penneech replay --json`` object for one replayed game."""
+    outcome = game.outcome
+    return {
+        "file": name,
+        "winner": outcome.winner if outcome else None,
+        "scores": list(game.scores),
+        "deals": deal_summaries(game.events),
+        "events": [event_to_json(e) for e in game.events],
+    }
