@@ -99,9 +99,12 @@ class Card:
             seven of diamonds (the Penneech) is 15, above the ace.
         index: 0 … 51, a dense number for tables.
         is_penneech: whether this is the seven of diamonds.
+        points: what it scores in a trick when it counts (A 5, K 4, Q 3, J 2, the ♦7 7; else 0).
+        turnup_points: what it scores turned up (A 5, K 4, Q 3, J 2, the ♦7 14; else 0).
     """
 
-    __slots__ = ("rank", "suit", "power", "index", "is_penneech", "code", "_sort_key")
+    __slots__ = ("rank", "suit", "power", "index", "is_penneech", "code", "points",
+                 "turnup_points", "_sort_key")
 
     rank: int
     suit: Suit
@@ -109,6 +112,8 @@ class Card:
     index: int
     is_penneech: bool
     code: str
+    points: int
+    turnup_points: int
     _sort_key: tuple[int, int]
 
     def __new__(cls, code: str | Card) -> Card:
@@ -127,6 +132,9 @@ class Card:
         setattr_(self, "power", 15 if penneech else rank)
         setattr_(self, "index", _SUIT_ORDER[suit] * 13 + rank - 2)
         setattr_(self, "code", RANK_CHARS[rank - 2] + suit.value)
+        honour = {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 0)
+        setattr_(self, "points", 7 if penneech else honour)
+        setattr_(self, "turnup_points", 14 if penneech else honour)
         setattr_(self, "_sort_key", (_SUIT_ORDER[suit], -(15 if penneech else rank)))
         return self
 

@@ -57,6 +57,9 @@ __all__ = [
     "legal_follows",
 ]
 
+#: Builds an event without the Python-level ``__new__`` of a named tuple (the hot path).
+_new = tuple.__new__
+
 HAND_SIZE = 7
 TRICKS = 7
 DEFAULT_NAMES = ("Ann", "Ben")
@@ -109,13 +112,8 @@ class PlayAction(NamedTuple):
 Action = DealAction | ThrowInAction | PlayAction
 
 
-class CompletedTrick(NamedTuple):
-    """A finished trick as a player saw it."""
-
-    leader: int
-    cards: tuple[Card, Card]
-    trumps: Suit
-    winner: int
+#: A finished trick, as a player saw it: the :class:`~penneech.events.TrickWon` event.
+CompletedTrick = TrickWon
 
 
 @dataclass(frozen=True)
@@ -184,19 +182,17 @@ class PlayerView:
 
 def trick_value(card: Card, trumps: Suit, counting: str) -> int:
     """Points ``card`` scores when it falls in a trick with ``trumps`` under ``counting``."""
-    if card.is_penneech:
-        return PENNEECH_IN_TRICK if trumps is Suit.DIAMONDS else 0
-    points = TRICK_POINTS.get(card.rank, 0)
-    if points and (counting == "honours" or card.suit is trumps):
+    points = card.points
+    if points and (
+        card.suit is trumps if (card.is_penneech or counting == "trumps") else True
+    ):
         return points
     return 0
 
 
 def turnup_value(card: Card) -> int:
     """Points a turned-up card is worth: A 5, K 4, Q 3, J 2, the ♦7 14."""
-    if card.is_penneech:
-        return PENNEECH_TURNED
-    return TRICK_POINTS.get(card.rank, 0)
+    return card.turnup_points
 
 
 def trick_winner(lead: Card, follow: Card, trumps: Suit, rule: str) -> int:
@@ -288,8 +284,20 @@ class Game:
             raise GameError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
         self._fixed_first_dealer = first_dealer
         self.auto_deal = auto_deal
+        r = self.rules
+        self._follow = r.follow
+        self._by_suit = r.trick_winner == "suit"
+        self._count_all = r.counting == "honours"
+        self._to_holder = r.trick_points_to == "holder"
+        self._every_turnup = r.turnups_score == "every"
+        self._immediate = r.win_check == "immediate"
+        self._target = r.target
         self._pack_rng = random.Random(seed)
         self._packs: list[tuple[Card, ...]] = []
+        self._cuts: list[Cut] = []
+        if first_dealer is None:
+            first_dealer = self._cut()
+        self._first_dealer = first_dealer
         self._reset()
 
     # -- set-up -----------------------------------------------------------------------------------
@@ -305,7 +313,7 @@ class Game:
         self._trumps: Suit | None = None
         self._trump_card: Card | None = None
         self._trick: list[Card] = []
-        self._tricks_done: list[CompletedTrick] = []
+        self._tricks_done: list[TrickWon] = []
         self._turned: list[Card] = []
         self._trick_no = 0
         self._tricks_won = [0, 0]
@@ -317,24 +325,19 @@ class Game:
         self._legal: list[Card] | None = None
         self._deals_played = 0
         self._phase = Phase.DEAL
-        if self._fixed_first_dealer is None:
-            self._dealer = self._cut()
-        else:
-            self._dealer = self._fixed_first_dealer
-        self._first_dealer = self._dealer
+        self._events.extend(self._cuts)
+        self._dealer = self._first_dealer
         self._events.append(DealerChosen(self._dealer))
         self._maybe_auto_deal()
 
     def _cut(self) -> int:
-        rng = random.Random(f"penneech-cut:{self.seed}")
+        rng = self._pack_rng
+        pack = full_pack(self.rules.deck)
         while True:
-            pack = shuffle(full_pack(self.rules.deck), rng)
-            for i in range(0, len(pack) - 1, 2):
-                a, b = pack[i], pack[i + 1]
-                self._events.append(Cut(0, a))
-                self._events.append(Cut(1, b))
-                if _cut_rank(a) != _cut_rank(b):
-                    return 0 if _cut_rank(a) < _cut_rank(b) else 1
+            a, b = rng.sample(pack, 2)
+            self._cuts += [Cut(0, a), Cut(1, b)]
+            if _cut_rank(a) != _cut_rank(b):
+                return 0 if _cut_rank(a) < _cut_rank(b) else 1
 
     def _maybe_auto_deal(self) -> None:
         if self.auto_deal and self._phase is Phase.DEAL:
@@ -511,20 +514,19 @@ class Game:
             self._start_play()
 
     def legal_plays(self) -> list[Card]:
-        """The cards the player to move may play (empty unless the game waits for a play)."""
-        if self._phase is not Phase.PLAY:
-            return []
+        """The cards the player to move may play, in the order they were dealt (a new list;
+        empty unless the game waits for a play)."""
         legal = self._legal
         if legal is None:
-            assert self._to_move is not None
-            hand = self._hands[self._to_move]
+            if self._phase is not Phase.PLAY:
+                return []
+            hand = self._hands[self._to_move]  # type: ignore[index]
             if not self._trick:
                 legal = list(hand)
             else:
-                assert self._trumps is not None
-                legal = legal_follows(hand, self._trick[0], self._trumps, self.rules.follow)
+                legal = legal_follows(hand, self._trick[0], self._trumps, self._follow)  # type: ignore[arg-type]
             self._legal = legal
-        return legal
+        return list(legal)
 
     def is_legal(self, card: Card | str) -> bool:
         try:
@@ -541,11 +543,13 @@ class Game:
                 option that forbids it and the message says why.
             GameError: the game is not waiting for a play.
         """
-        c = parse_card(card) if isinstance(card, str) else card
-        if c not in self.legal_plays():
+        c = card if card.__class__ is Card else parse_card(card)  # type: ignore[arg-type]
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_plays()
+        if c not in legal:
             raise self._illegal(c)
-        assert self._to_move is not None
-        self._actions.append(PlayAction(self._to_move, c))
+        self._actions.append(_new(PlayAction, (self._to_move, c)))
         self._play(c)
 
     def play_for(self, player: int, card: Card | str) -> None:
@@ -667,23 +671,14 @@ class Game:
         self._leader = dealer if self.rules.first_leader == "dealer" else 1 - dealer
         self._to_move = self._leader
         self._legal = None
-        card = self._turn_up(dealer)
-        if self.rules.first_turnup_scores and self._peg_turnup(dealer, card, "first_turnup_scores"):
-            return
-
-    def _turn_up(self, player: int) -> Card:
         card = self._deck[self._next_stock]
         self._next_stock += 1
         self._turned.append(card)
-        if self._trick_no <= TRICKS:
-            self._trumps = card.suit
-            self._trump_card = card
-        self._events.append(TurnUp(self._deal_no, self._trick_no, player, card))
-        return card
-
-    def _peg_turnup(self, player: int, card: Card, option: str) -> bool:
-        points = turnup_value(card)
-        return bool(points) and self._peg(player, points, "turnup", card, option)
+        self._trumps = card.suit
+        self._trump_card = card
+        self._events.append(TurnUp(self._deal_no, 1, dealer, card))
+        if self.rules.first_turnup_scores and card.turnup_points:
+            self._peg(dealer, card.turnup_points, "turnup", card, "first_turnup_scores")
 
     def _peg(
         self, player: int, points: int, source: ScoreSource, card: Card | None, option: str
@@ -693,10 +688,10 @@ class Game:
         scores[player] += points
         self._deal_points[player] += points
         self._events.append(
-            Scored(self._deal_no, self._trick_no, player, points, source, card, option,
-                   scores[player])
+            _new(Scored, (self._deal_no, self._trick_no, player, points, source, card, option,
+                          scores[player]))
         )
-        if self.rules.win_check == "immediate" and scores[player] >= self.rules.target:
+        if self._immediate and scores[player] >= self._target:
             self._win(player)
             return True
         return False
@@ -709,51 +704,76 @@ class Game:
         self._events.append(GameWon(player, self.scores))
 
     def _play(self, card: Card) -> None:
-        player = self._to_move
-        assert player is not None and self._trumps is not None
+        """Apply a legal play (the hot path: kept flat on purpose)."""
+        player: int = self._to_move  # type: ignore[assignment]
         self._hands[player].remove(card)
         self._legal = None
+        events = self._events
+        deal = self._deal_no
         trick_no = self._trick_no
-        self._events.append(Played(self._deal_no, trick_no, player, card))
-        if not self._trick:
-            self._trick.append(card)
+        events.append(_new(Played, (deal, trick_no, player, card)))
+        trick = self._trick
+        if not trick:
+            trick.append(card)
             self._to_move = 1 - player
             return
-        lead = self._trick[0]
+        lead = trick[0]
         leader = self._leader
-        trumps = self._trumps
-        rules = self.rules
-        winner = leader ^ trick_winner(lead, card, trumps, rules.trick_winner)
+        trumps: Suit = self._trumps  # type: ignore[assignment]
+        # who wins
+        if card.suit is lead.suit:
+            winner = player if card.power > lead.power else leader
+        elif self._by_suit or (card.suit is trumps) != (lead.suit is trumps):
+            winner = player if card.suit is trumps else leader
+        else:
+            winner = player if card.power > lead.power else leader
         self._trick = []
-        self._tricks_done.append(CompletedTrick(leader, (lead, card), trumps, winner))
+        won = _new(TrickWon, (deal, trick_no, leader, (lead, card), trumps, winner))
+        self._tricks_done.append(won)
         self._tricks_won[winner] += 1
-        self._events.append(TrickWon(self._deal_no, trick_no, leader, (lead, card), trumps, winner))
-        # 1. the counting cards in the trick
-        counting = rules.counting
-        to_holder = rules.trick_points_to == "holder"
-        option = "trick_points_to" if to_holder else "counting"
-        for who, c in ((leader, lead), (player, card)):
-            points = trick_value(c, trumps, counting)
-            if points and self._peg(who if to_holder else winner, points, "trick", c, option):
-                return
-        # 2. the winner turns up the next card
+        events.append(won)
+        # 1. the counting cards in the trick, the leader's first
+        if lead.points or card.points:
+            to_holder = self._to_holder
+            option = "trick_points_to" if to_holder else "counting"
+            count_all = self._count_all
+            for who, c in ((leader, lead), (player, card)):
+                points = c.points
+                if points and (
+                    c.suit is trumps if (c.is_penneech or not count_all) else True
+                ) and self._peg(who if to_holder else winner, points, "trick", c, option):
+                    return
+        # 2. the winner turns up the next card, which sets trumps for the next trick
+        turned = self._deck[self._next_stock]
+        self._next_stock += 1
+        self._turned.append(turned)
         self._trick_no = trick_no + 1
-        turned = self._turn_up(winner)
-        if (rules.turnups_score == "every" or trick_no == TRICKS) and self._peg_turnup(
-            winner, turned, "turnups_score"
-        ):
-            return
+        events.append(_new(TurnUp, (deal, trick_no + 1, winner, turned)))
         if trick_no < TRICKS:
+            self._trumps = turned.suit
+            self._trump_card = turned
             self._leader = winner
             self._to_move = winner
+            if (
+                turned.turnup_points
+                and self._every_turnup
+                and self._peg(winner, turned.turnup_points, "turnup", turned, "turnups_score")
+            ):
+                return
+            return
+        self._to_move = None
+        if turned.turnup_points and self._peg(
+            winner, turned.turnup_points, "turnup", turned, "turnups_score"
+        ):
             return
         # 3. the majority bonus, and the end of the deal
         self._trick_no = TRICKS
-        if rules.majority_bonus:
+        if self.rules.majority_bonus:
             for p in (0, 1):
-                won = self._tricks_won[p]
-                if won * 2 > TRICKS and self._peg(p, 2 * won - TRICKS, "majority", None,
-                                                  "majority_bonus"):
+                won_tricks = self._tricks_won[p]
+                if won_tricks * 2 > TRICKS and self._peg(
+                    p, 2 * won_tricks - TRICKS, "majority", None, "majority_bonus"
+                ):
                     return
         self._end_deal()
 

@@ -454,7 +454,8 @@ class Rules:
                 info.value_info(value) is None
             ):
                 valid = ", ".join(_show(v.value) for v in info.values)
-                raise RulesError(f"{_show(value)} is not a value of {name}: use one of {valid}")
+                shown = repr(value) if isinstance(value, str) else _show(value)
+                raise RulesError(f"{shown} is not a value of {name}: use one of {valid}")
 
     # construction -----------------------------------------------------------------------------
 

@@ -1,0 +1,78 @@
+import pickle
+
+import pytest
+
+from penneech import PENNEECH, Card, CardError, Suit, format_cards, full_pack, parse_card, parse_cards
+from penneech.cards import check_pack
+
+
+@pytest.mark.parametrize("text", ["7D", "7d", "♦7", "7♦", " 7D ", "♢7"])
+def test_spellings_of_the_penneech(text):
+    assert parse_card(text) is PENNEECH
+
+
+@pytest.mark.parametrize("text,code", [("TD", "TD"), ("10D", "TD"), ("10♥", "TH"), ("as", "AS"),
+                                        ("♣q", "QC"), ("Jh", "JH")])
+def test_card_spellings(text, code):
+    assert parse_card(text).code == code
+
+
+@pytest.mark.parametrize("text", ["", "X", "1D", "11H", "AX", "ZZ", "A", "10", "♦", "7DD"])
+def test_bad_codes_are_refused_with_the_accepted_forms(text):
+    with pytest.raises(CardError, match="is not a card: write a rank"):
+        parse_card(text)
+
+
+def test_non_string_is_refused():
+    with pytest.raises(CardError, match="must be written as a string"):
+        parse_card(7)  # type: ignore[arg-type]
+
+
+def test_cards_are_interned_frozen_and_rebuilt_by_repr():
+    card = Card("QH")
+    assert card is parse_card("qh") is Card(card)
+    assert repr(card) == "Card('QH')" and eval(repr(card)) is card
+    assert str(card) == "QH" and card.symbol == "Q♥" and card.name == "queen of hearts"
+    assert pickle.loads(pickle.dumps(card)) is card
+    with pytest.raises(AttributeError):
+        card.rank = 3  # type: ignore[misc]
+
+
+def test_ranks_and_the_penneech_power():
+    # Cotton: "if it be not Trump it wins all Diamonds": the ♦7 is the top diamond, above the ♦A.
+    assert PENNEECH.power > Card("AD").power > Card("KD").power
+    assert Card("7H").power == 7
+    assert Card("TS").name == "ten of spades" and Card("TS").symbol == "10♠"
+    assert Card("JC").name == "knave of clubs"
+
+
+def test_points():
+    assert [Card(c).points for c in ("AS", "KS", "QS", "JS", "TS", "7D", "7S")] == [5, 4, 3, 2, 0, 7, 0]
+    assert [Card(c).turnup_points for c in ("AS", "KS", "QS", "JS", "7D", "2C")] == [5, 4, 3, 2, 14, 0]
+    assert Card("KD").is_honour and not PENNEECH.is_honour
+
+
+def test_packs():
+    assert len(full_pack(52)) == 52 == len(set(full_pack(52)))
+    short = full_pack(32)
+    assert len(short) == 32 and min(c.rank for c in short) == 7
+    assert {c.suit for c in short} == set(Suit)
+    with pytest.raises(CardError, match="52 or 32"):
+        full_pack(40)
+
+
+def test_check_pack_names_the_problem():
+    pack = list(full_pack(32))
+    check_pack(pack, 32)
+    with pytest.raises(CardError, match="card 2, AS, appears twice"):
+        check_pack([pack[0], pack[0]] + pack[2:], 32)
+    with pytest.raises(CardError, match="2S, is not in the 32-card pack"):
+        check_pack(pack[:-1] + [Card("2S")], 32)
+    with pytest.raises(CardError, match="has 31 cards, not 32: missing"):
+        check_pack(pack[:-1], 32)
+
+
+def test_sorting_and_formatting():
+    hand = parse_cards("2H, QH 7D AD AS")
+    assert format_cards(sorted(hand)) == "AS, QH, 2H, 7D, AD"
+    assert format_cards(sorted(hand), symbols=True) == "A♠, Q♥, 2♥, 7♦, A♦"
