@@ -11,9 +11,11 @@
                 "plays": ["QH", "KH", "…cards in the order played"]}]}
 
 ``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}``.  A thrown-in deal has
-``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays.  Only the last deal
-may stop early (a game in progress).  ``seed`` (optional) lets a game in progress be dealt on
-from its seed.
+``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays; ``null`` means
+nobody threw the deal in (every player offered a throw-in kept their hand).  Only the last deal
+may stop early (a game in progress).  Two optional fields: ``seed`` lets a game in progress be
+dealt on from its seed, and ``"redeal_pending": true`` on the last deal marks a game saved while a
+player was still being asked whether to throw in.
 
 Reading a record replays it through the engine, so every rule is checked; a bad record raises
 :class:`RecordError`, whose message names the file, the deal and the play (from 1) and the reason.
@@ -49,7 +51,7 @@ __all__ = [
 
 FORMAT = "penneech-record/1"
 _KEYS = {"format", "rules", "players", "first_dealer", "deals", "seed"}
-_DEAL_KEYS = {"deck", "redeal_claimed_by", "plays"}
+_DEAL_KEYS = {"deck", "redeal_claimed_by", "plays", "redeal_pending"}
 
 
 class RecordError(ValueError):
@@ -94,6 +96,8 @@ def to_record(game: Game) -> dict[str, Any]:
                 deals[-1]["redeal_claimed_by"] = action.player
         else:
             deals[-1]["plays"].append(action.card.code)
+    if game.phase is Phase.THROW_IN:
+        deals[-1]["redeal_pending"] = True
     return {
         "format": FORMAT,
         "rules": game.rules.to_json(),
@@ -250,13 +254,25 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
         if plays:
             raise RecordError("a thrown-in deal has no plays", deal=number, play=1)
         return
+    pending = deal.get("redeal_pending", False)
+    if not isinstance(pending, bool):
+        raise RecordError(f"redeal_pending must be true or false, not {json.dumps(pending)}",
+                          deal=number)
+    if pending:
+        if not last or plays:
+            raise RecordError("only the last deal, with no plays, may have redeal_pending",
+                              deal=number)
+        if game.phase is not Phase.THROW_IN:
+            raise RecordError("redeal_pending, but nobody may throw this hand in", deal=number)
+        return
+    # null: nobody threw in, so every player offered a throw-in kept their hand
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
     for i, code in enumerate(plays, 1):
         try:
             card = parse_card(code)
         except CardError as exc:
             raise RecordError(str(exc), deal=number, play=i) from None
-        while game.phase is Phase.THROW_IN:
-            game.throw_in(False)
         if game.phase is Phase.OVER:
             raise RecordError(
                 f"{card} is played after the game was won ({game.outcome})", deal=number, play=i

@@ -83,7 +83,7 @@ def test_deal_passes_after_every_played_deal():
         else:
             game.play(rng.choice(game.legal_plays()))
     ends = [e for e in game.events if isinstance(e, DealEnded)]
-    for prev, nxt in zip(ends, ends[1:]):
+    for prev, nxt in zip(ends, ends[1:], strict=False):
         dealers.append((prev.thrown_in, prev.dealer, nxt.dealer))
     assert all((d2 == d1) if thrown else (d2 != d1) for thrown, d1, d2 in dealers)
     assert any(thrown for thrown, _, _ in dealers) or len(dealers) > 2

@@ -1,6 +1,7 @@
 """The rule options and the presets, as the engine issue tabulates them."""
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -42,10 +43,11 @@ def test_every_option_is_documented_with_each_preset_s_reason():
 
 
 def test_cotton_s_words_are_quoted_verbatim():
-    text = " ".join(open("book/sources/cotton-1674.txt", encoding="utf-8").read().split()) \
-        if __import__("os").path.exists("book/sources/cotton-1674.txt") else None
-    if text is None:
-        pytest.skip("the book's copy of Cotton's text is not there yet")
+    # The quotations in OPTIONS must be Cotton's exact words (from the CC0 transcription).
+    source = Path(__file__).parent.parent / "book" / "sources" / "cotton-1674.txt"
+    if not source.exists():
+        source = Path(__file__).parent.parent.parent / "shared" / "sources" / "cotton-1674.txt"
+    text = " ".join(source.read_text(encoding="utf-8").split())
     for name, info in OPTIONS.items():
         for fragment in info.cotton.replace("*", "").split(" … "):
             if fragment:

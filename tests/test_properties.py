@@ -1,0 +1,115 @@
+"""Invariants of the engine under every combination of rule options (OpenSpiel-style).
+
+For random games: the cards of a deal are always exactly one pack; legal plays are never empty
+while the game waits for a play; undo restores the state exactly; each score is the sum of its
+events; every game ends; and the record of a game replays to the same game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from penneech import OPTIONS, Cut, Game, Phase, Rules, Scored, full_pack
+from penneech.record import dumps, loads
+from tests.engine_helpers import snapshot
+
+CHOICES = {name: [v.value for v in info.values] for name, info in OPTIONS.items()
+           if name != "target"}
+MAX_ACTIONS = 5_000
+
+
+def check_cards_conserved(game: Game) -> None:
+    if not game.deck:
+        return
+    held = list(game.hand(0)) + list(game.hand(1)) + list(game.trick) + list(game.turned)
+    for t in game.tricks_played:
+        held += t.cards
+    everything = held + list(game.stock)
+    assert len(everything) == game.rules.deck
+    assert set(everything) == set(full_pack(game.rules.deck)) == set(game.deck)
+
+
+def check_scores(game: Game) -> None:
+    totals = [0, 0]
+    for e in game.events:
+        if isinstance(e, Scored):
+            totals[e.player] += e.points
+            assert e.total == totals[e.player]
+            assert e.option in OPTIONS
+    assert tuple(totals) == game.scores
+
+
+def play_checked(game: Game, rng: random.Random, *, undo_every: int = 0) -> None:
+    for step in range(MAX_ACTIONS):
+        check_cards_conserved(game)
+        if game.phase is Phase.OVER:
+            break
+        if game.phase is Phase.THROW_IN:
+            assert game.legal_plays() == []
+            decide = rng.random() < 0.3
+            act = lambda decide=decide: game.throw_in(decide)  # noqa: E731
+        else:
+            assert game.phase is Phase.PLAY
+            legal = game.legal_plays()
+            assert legal, "no legal play while the game waits for one"
+            assert set(legal) <= set(game.hand(game.to_move))
+            card = rng.choice(legal)
+            act = lambda card=card: game.play(card)  # noqa: E731
+        if undo_every and step % undo_every == 0:
+            before = snapshot(game)
+            act()
+            game.undo()
+            assert snapshot(game) == before
+        act()
+    else:
+        raise AssertionError("the game did not end")
+    outcome = game.outcome
+    assert outcome is not None and outcome.scores == game.scores
+    rules = game.rules
+    winner, loser = outcome.scores[outcome.winner], outcome.scores[1 - outcome.winner]
+    assert winner >= rules.target
+    if rules.win_check == "immediate":
+        assert loser < rules.target
+    else:
+        assert winner > loser
+    check_scores(game)
+
+
+def check_record_round_trip(game: Game) -> None:
+    replayed = loads(dumps(game), "round-trip")
+    strip = lambda events: [e for e in events if not isinstance(e, Cut)]  # noqa: E731
+    assert strip(replayed.events) == strip(game.events)
+    assert replayed.outcome == game.outcome and replayed.rules == game.rules
+
+
+rules_strategy = st.builds(
+    Rules,
+    target=st.integers(min_value=1, max_value=90),
+    **{name: st.sampled_from(values) for name, values in CHOICES.items()},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy, seed=st.integers(0, 2**32 - 1), play_seed=st.integers(0, 2**16))
+def test_random_games_keep_every_invariant(rules: Rules, seed: int, play_seed: int) -> None:
+    game = Game(rules, seed=seed)
+    play_checked(game, random.Random(play_seed), undo_every=7)
+    check_record_round_trip(game)
+
+
+def test_every_combination_of_options() -> None:
+    """One random game under each of the 9,216 combinations of option values."""
+    names = list(CHOICES)
+    count = 0
+    for i, combo in enumerate(itertools.product(*CHOICES.values())):
+        rules = Rules(target=(7, 25, 61)[i % 3], **dict(zip(names, combo, strict=True)))
+        game = Game(rules, seed=i)
+        play_checked(game, random.Random(i), undo_every=0 if i % 50 else 5)
+        if i % 25 == 0:
+            check_record_round_trip(game)
+        count += 1
+    assert count == 9216
