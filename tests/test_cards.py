@@ -2,7 +2,16 @@ import pickle
 
 import pytest
 
-from penneech import PENNEECH, Card, CardError, Suit, format_cards, full_pack, parse_card, parse_cards
+from penneech import (
+    PENNEECH,
+    Card,
+    CardError,
+    Suit,
+    format_cards,
+    full_pack,
+    parse_card,
+    parse_cards,
+)
 from penneech.cards import check_pack
 
 
