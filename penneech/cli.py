@@ -114,7 +114,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from . import record
-    from .narrate import narrate
 
     status = 0
     for path in args.files:
@@ -126,6 +125,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(record.replay_summary(game, path), ensure_ascii=False))
             continue
+        from .narrate import narrate
+
         print(f"== {path}: {' v '.join(game.names)}, rules {game.rules}")
         for line in narrate(game.events, game.names):
             print(line)

@@ -1,0 +1,56 @@
+"""The `penneech` command: rules, and how it reports usage errors."""
+
+import subprocess
+import sys
+
+import pytest
+
+from penneech import OPTIONS, PRESETS
+from penneech.cli import main, rules_table
+
+
+def test_rules_lists_every_option_and_preset(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for name, info in OPTIONS.items():
+        assert f"\n{name}: {info.question}" in out
+    assert any(line.split()[:2] == ["follow", "free"] for line in out.splitlines())
+    assert "https://www.pagat.com/pointtrk/penneech.html" in out
+    assert "Cotton: “Here note, if you have neither Ace nor Face" in out
+
+
+def test_rules_table_is_read_off_the_presets():
+    lines = rules_table().splitlines()
+    assert lines[0].split() == ["option", "cotton", "pagat", "parlett", "davis"]
+    row = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert row["follow"] == ["free", "suit", "suit_or_trump", "suit"]
+    assert row["first_turnup_scores"] == ["false", "false", "true", "false"]
+    assert len(row) == len(OPTIONS)
+
+
+def test_rules_for_one_preset_gives_reasons(capsys):
+    assert main(["rules", "parlett"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("parlett: David Parlett")
+    assert "follow = suit_or_trump" in out and "why: Parlett and Pennycook" in out
+    assert f"target = {PRESETS['parlett'].target}" in out
+
+
+def test_unknown_preset_is_an_error(capsys):
+    assert main(["rules", "hoyle"]) == 2
+    assert capsys.readouterr().err == (
+        "error: unknown preset 'hoyle': use one of cotton, pagat, parlett, davis\n")
+
+
+def test_usage_errors_exit_2_with_error_prefix(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["frobnicate"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument COMMAND: invalid choice: 'frobnicate'" in err
+
+
+def test_console_script_runs_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "penneech.cli", "rules", "davis"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "first_leader = dealer" in out
