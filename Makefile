@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks clean
+.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks lock clean
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,16 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+## make lock: re-resolve the toolchain from pyproject.toml and pin it again
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade "pip>=24"
+	.lock-venv/bin/python -m pip install --quiet -e '.[dev]'
+	{ head -n 2 requirements/constraints.txt; .lock-venv/bin/python -m pip freeze --exclude-editable; } > requirements/constraints.new
+	mv requirements/constraints.new requirements/constraints.txt
+	rm -rf .lock-venv
 
 clean:
 	rm -rf _build $(VENV)
