@@ -254,3 +254,16 @@ def test_replay_continues_past_a_bad_file(tmp_path, capsys):
     status = main(["replay", "--json", str(tmp_path / "bad.json"), str(tmp_path / "good.json")])
     out, err = capsys.readouterr()
     assert status == 2 and len(out.splitlines()) == 1 and err.count("error:") == 1
+
+
+def test_readable_replay(tmp_path, capsys):
+    game = finished("pagat", 2)
+    save(game, tmp_path / "g.json")
+    assert main(["replay", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"== {tmp_path / 'g.json'}: Ann v Ben, rules pagat\n")
+    assert "Trick 1: " in out and "Deal 2: " in out
+    assert out.rstrip().endswith(f"Result: {game.outcome}.")
+    save(Game("davis", seed=1), tmp_path / "new.json")
+    assert main(["replay", str(tmp_path / "new.json")]) == 0
+    assert "The game is in progress: Ann 0, Ben 0." in capsys.readouterr().out
