@@ -252,11 +252,14 @@ class Position:
     target: int
     rules: str
     over: bool
+    #: the card turned up after the seventh trick (it sets no trumps), once turned
+    last_turnup: Card | None = None
 
 
 def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Position:
     """The :class:`Position` of a game (both hands shown unless ``reveal=False``, then
     player 0's) or of a player's view (the opponent's hand face down)."""
+    from .events import Dealt
     from .game import Game  # imported late: the engine never needs the renderer
 
     if isinstance(source, Game):
@@ -268,13 +271,20 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
         trick = tuple(((g.leader + i) % 2, c) for i, c in enumerate(g.trick))
         done = g.tricks_played
         to_move = g.to_move
+        dealer = g.dealer
+        for e in reversed(g.events):  # between deals g.dealer is already the next dealer
+            if isinstance(e, Dealt):
+                dealer = e.dealer
+                break
+        turned = g.turned
         stock = len(g.stock) if g.deck else 0
         return _with_last_trick(Position(
             names=g.names, hands=shown, hand_sizes=(len(hands[0]), len(hands[1])),
-            dealer=g.dealer, deal=g.deal_number, trick_number=g.trick_number,
+            dealer=dealer, deal=g.deal_number, trick_number=g.trick_number,
             trumps=g.trumps, trump_card=g.trump_card, trick=trick, trick_winner=None,
             finished_trick=None, scores=g.scores, tricks_won=g.tricks_won, stock_size=stock,
             to_move=to_move, target=g.rules.target, rules=str(g.rules), over=g.is_over(),
+            last_turnup=turned[7] if len(turned) > 7 else None,
         ), done)
     v = source
     me = v.player
@@ -291,6 +301,7 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
         trick=v.trick, trick_winner=None, finished_trick=None, scores=v.scores,
         tricks_won=v.tricks_won, stock_size=v.stock_size, to_move=v.to_move,
         target=v.rules.target, rules=str(v.rules), over=v.to_move is None and not v.hand,
+        last_turnup=v.turned[7] if len(v.turned) > 7 else None,
     ), v.tricks_played)
 
 
@@ -362,8 +373,10 @@ def table_html(source: Game | PlayerView | Position, *, reveal: bool | None = No
         t.append(_card_el(pos.trump_card))
         tail = ET.SubElement(t, "span")
         tail.text = f" trumps: {_suit_words(pos.trumps)}"
-        if pos.trick_number >= 8:
-            tail.text = " (turned after the last trick: it sets no trumps)"
+        if pos.last_turnup is not None:
+            t2 = ET.SubElement(mid, "div")
+            t2.text = "Turned after the last trick (sets no trumps) "
+            t2.append(_card_el(pos.last_turnup))
     else:
         ET.SubElement(mid, "div").text = "No trumps yet."
     tr = ET.SubElement(mid, "div")

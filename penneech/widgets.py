@@ -1,0 +1,653 @@
+"""Notebook widgets for the book: step through a played-out deal, compare rulebooks on one pack,
+play the computer.  Needs the optional extra ``penneech[widgets]`` (ipywidgets); the engine never
+imports this module.
+
+The steppers work on a static web page with no kernel: every position is rendered in advance to
+an ``HTML`` frame, the frames sit in a ``Stack``, and an ``IntSlider`` and a ``Play`` button are
+joined to the stack with :func:`ipywidgets.jslink`, which runs in the browser.  Controls that need
+Python (a new deal, other rules, playing a card) sit in an accordion titled "Needs a running
+notebook", so on the static page they say so instead of silently doing nothing.
+
+Every widget here shows a short, stable ``text/plain`` form (no model ids), so a notebook that
+ends a cell with one passes nbval.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from .cards import Card
+from .events import DealEnded, Scored
+from .game import (
+    DealAction,
+    Game,
+    IllegalPlayError,
+    Phase,
+    PlayAction,
+    PlayerView,
+    ThrowInAction,
+)
+from .narrate import card_text, steps
+from .render import CSS, table_html
+from .rules import OPTIONS, PRESET_NAMES, Rules
+
+__all__ = [
+    "Frame",
+    "Player",
+    "make_player",
+    "play_deal",
+    "play_out",
+    "frames_for",
+    "deal_pack",
+    "Stepper",
+    "DealStepper",
+    "DealResult",
+    "compare",
+    "Comparison",
+    "PlayComputer",
+    "KERNEL_NOTE",
+]
+
+KERNEL_NOTE = (
+    "These controls run Python, so they need a running notebook (open this page's notebook in "
+    "Jupyter: see the Welcome page). On the static web page they do nothing."
+)
+_NEEDS_KERNEL = "Needs a running notebook"
+
+
+# -- players --------------------------------------------------------------------------------------
+
+
+class Player(Protocol):
+    """The interface of :mod:`penneech.players`: decide a throw-in, choose a card."""
+
+    def throw_in(self, view: PlayerView) -> bool: ...
+
+    def play(self, view: PlayerView) -> Card: ...
+
+
+@dataclass
+class _FallbackPlayer:
+    """Used until :mod:`penneech.players` is available: random (seeded) or first legal card."""
+
+    kind: str
+    rng: random.Random
+
+    def throw_in(self, view: PlayerView) -> bool:
+        return False
+
+    def play(self, view: PlayerView) -> Card:
+        legal = view.legal_plays
+        if self.kind == "random":
+            return legal[int(self.rng.random() * len(legal))]
+        return legal[0]
+
+
+def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
+    """A computer player from :mod:`penneech.players` if it is installed, else a simple stand-in
+    (``random`` picks with a seeded generator; other kinds play their first legal card)."""
+    try:
+        from . import players  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return _FallbackPlayer(kind, random.Random(seed))
+    made: Player = players.make_player(kind, seed=seed)
+    return made
+
+
+def player_kinds() -> list[str]:
+    """The kinds of computer player on offer."""
+    return ["greedy", "random", "solver"]
+
+
+def play_deal(game: Game, players: Sequence[Player], *, throw_in: bool | None = False) -> None:
+    """Play ``game`` to the end of its current deal (or the end of the game).
+
+    Throw-in questions are answered ``throw_in`` (declined by default); ``None`` lets the players
+    decide.
+    """
+    deal = game.deal_number
+    while game.phase in (Phase.PLAY, Phase.THROW_IN) and game.deal_number == deal:
+        p = game.to_move
+        assert p is not None
+        if game.phase is Phase.THROW_IN:
+            game.throw_in(players[p].throw_in(game.view(p)) if throw_in is None else throw_in)
+        else:
+            game.play(players[p].play(game.view(p)))
+
+
+def play_out(game: Game, players: Sequence[Player], *, max_deals: int = 200) -> Game:
+    """Play ``game`` to its end (players decide throw-ins); return it."""
+    for _ in range(max_deals):
+        if game.phase is Phase.OVER:
+            break
+        if game.phase is Phase.DEAL:
+            game.deal()
+        play_deal(game, players, throw_in=None)
+    return game
+
+
+def deal_pack(seed: int, size: int = 52) -> tuple[Card, ...]:
+    """A shuffled pack drawn from ``seed`` (the first deal of ``Game(seed=seed)``)."""
+    return Game(Rules.preset("pagat", deck=size), seed=seed, first_dealer=0,
+                auto_deal=False).shuffled_pack(1)
+
+
+# -- frames ---------------------------------------------------------------------------------------
+
+
+class Frame(NamedTuple):
+    """One precomputed picture of a game: after ``events`` events, during ``deal``.
+
+    ``trick`` is the trick whose cards the picture shows (0 before the first), ``kind`` is
+    ``"start"``, ``"lead"``, ``"trick"`` or ``"thrown_in"``; ``notes`` narrate what happened
+    since the previous frame; ``html`` is the picture itself.
+    """
+
+    deal: int
+    trick: int
+    kind: str
+    events: int
+    notes: tuple[str, ...]
+    html: str
+
+
+def _replayer(game: Game) -> Game:
+    return Game(game.rules, seed=game.seed, players=game.names, first_dealer=game.first_dealer,
+                auto_deal=False)
+
+
+def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "trick",
+               reveal: bool = True) -> list[Frame]:
+    """The frames of a played game: one at the start of each deal's play, one after each trick
+    (``per="trick"``), plus one after each lead with ``per="play"``.
+
+    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.
+    """
+    if per not in ("trick", "play"):
+        raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
+    wanted = None if deals is None else set(deals)
+    replay = _replayer(game)
+    raw: list[tuple[int, int, str, int, str]] = []  # deal, trick, kind, events, caption
+    names = game.names
+
+    def keep(kind: str, deal: int, trick: int, caption: str) -> None:
+        if wanted is None or deal in wanted:
+            raw.append((deal, trick, kind, len(replay.events), caption))
+
+    for action in game.actions:
+        deal = replay.deal_number
+        if isinstance(action, DealAction):
+            replay.deal(action.deck)
+            deal = replay.deal_number
+        elif isinstance(action, ThrowInAction):
+            replay.throw_in(action.claim)
+        else:
+            assert isinstance(action, PlayAction)
+            trick = replay.trick_number
+            replay.play(action.card)
+            if not replay.trick:
+                keep("trick", deal, trick, f"Deal {deal}, after trick {trick}")
+            elif per == "play":
+                keep("lead", deal, trick,
+                     f"Deal {deal}, trick {trick}: {names[action.player]} leads")
+            continue
+        if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
+            keep("start", deal, 0, f"Deal {deal}: the hands and the first turn-up")
+        elif isinstance(action, ThrowInAction) and action.claim:
+            keep("thrown_in", deal, 0, f"Deal {deal} is thrown in")
+    # narrate once, then give each frame the steps that happened since the previous frame
+    all_steps = steps(replay.events, names)
+    frames: list[Frame] = []
+    prev = 0
+    for deal, trick, kind, n, _caption in raw:
+        notes = tuple(s.text for s in all_steps if prev <= s.start < n)
+        prev = n
+        frames.append(Frame(deal, trick, kind, n, notes, ""))
+    # positions: replay again, rendering at each frame's event count
+    replay = _replayer(game)
+    out: list[Frame] = []
+    targets = {f.events: i for i, f in enumerate(frames)}
+    total = len(frames)
+    for action in game.actions:
+        if isinstance(action, DealAction):
+            replay.deal(action.deck)
+        elif isinstance(action, ThrowInAction):
+            replay.throw_in(action.claim)
+        else:
+            replay.play(action.card)
+        i = targets.pop(len(replay.events), None)
+        if i is None:
+            continue
+        f = frames[i]
+        caption = f"Step {i + 1} of {total} · {raw[i][4]}"
+        html = table_html(replay, reveal=reveal, notes=f.notes, caption=caption)
+        out.append(f._replace(html=html))
+    return out
+
+
+# -- the widgets ----------------------------------------------------------------------------------
+
+
+class _Shown:
+    """Base for the book's widgets: displays ``self.widget`` with a stable text form."""
+
+    widget: Any
+
+    def _text(self) -> str:  # pragma: no cover - overridden
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return self._text()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self._text()
+        return bundle
+
+
+def _html(value: str) -> Any:
+    return w.HTML(value=value)
+
+
+class Stepper(_Shown):
+    """Precomputed frames in a ``Stack``, stepped by a slider and a play button that are
+    jslinked to it, so it works on a static page.  Several steppers can share one slider
+    (see :func:`compare`)."""
+
+    def __init__(self, frames: Sequence[Frame], *, title: str = "",
+                 interval: int = 1800) -> None:
+        self.frames: list[Frame] = list(frames)
+        self.title = title
+        self.stack = w.Stack([_html(f.html) for f in self.frames], selected_index=0)
+        n = max(len(self.frames) - 1, 0)
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="Step",
+                                  continuous_update=True,
+                                  layout=w.Layout(width="24em"))
+        self.play = w.Play(value=0, min=0, max=n, interval=interval, description="Play",
+                           show_repeat=False)
+        self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
+                       w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
+        head = [_html(f"<strong>{_esc(title)}</strong>")] if title else []
+        self.controls = w.HBox([self.play, self.slider])
+        self.widget = w.VBox([*head, self.controls, self.stack])
+
+    def set_frames(self, frames: Sequence[Frame], title: str | None = None) -> None:
+        """Replace the frames (with a kernel)."""
+        self.frames = list(frames)
+        n = max(len(self.frames) - 1, 0)
+        self.slider.value = 0
+        self.play.value = 0
+        self.stack.children = [_html(f.html) for f in self.frames]
+        self.stack.selected_index = 0
+        self.slider.max = n
+        self.play.max = n
+        if title is not None:
+            self.title = title
+
+    def _text(self) -> str:
+        return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _accordion(children: Sequence[Any], title: str = _NEEDS_KERNEL) -> Any:
+    box = w.VBox([_html(f"<em>{_esc(KERNEL_NOTE)}</em>"), *children])
+    acc = w.Accordion(children=[box], selected_index=None)
+    acc.set_title(0, title)
+    return acc
+
+
+class DealStepper(_Shown):
+    """One deal (or a whole game) played by computer players, stepped trick by trick.
+
+    With a kernel, the accordion "Needs a running notebook" deals again with another seed, other
+    rules or other players.
+    """
+
+    def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1, deal: int | None = 1,
+                 players: str = "greedy", names: Sequence[str] = ("Ann", "Ben"),
+                 per: str = "trick", first_dealer: int | None = 1,
+                 controls: bool = True) -> None:
+        self.per = per
+        self.names = tuple(names)
+        self.first_dealer = first_dealer
+        self.deal_no = deal
+        self.game = self._play(rules, seed, players)
+        self.stepper = Stepper(self._frames(), title=self._title())
+        parts: list[Any] = [self.stepper.widget]
+        if controls:
+            rules_obj = Rules.preset(rules) if isinstance(rules, str) else rules
+            self.preset = w.Dropdown(options=list(PRESET_NAMES),
+                                     value=rules_obj.preset_name or "pagat",
+                                     description="Rules")
+            self.seed = w.BoundedIntText(value=seed, min=0, max=2**31, description="Seed")
+            self.kind = w.Dropdown(options=player_kinds(), value=players,
+                                   description="Players")
+            button = w.Button(description="Deal again", button_style="primary")
+            button.on_click(self._redeal)
+            parts.append(_accordion([w.HBox([self.preset, self.seed]),
+                                     w.HBox([self.kind, button])]))
+        self.widget = w.VBox(parts)
+
+    def _play(self, rules: Rules | str, seed: int, kind: str) -> Game:
+        game = Game(rules, seed=seed, players=self.names, first_dealer=self.first_dealer)
+        players = [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)]
+        if self.deal_no is None:
+            return play_out(game, players)
+        while game.deal_number < self.deal_no and game.phase is not Phase.OVER:
+            if game.phase is Phase.DEAL:
+                game.deal()
+            play_deal(game, players, throw_in=False)
+        play_deal(game, players, throw_in=False)
+        return game
+
+    def _frames(self) -> list[Frame]:
+        deals = None if self.deal_no is None else [self.deal_no]
+        return frames_for(self.game, deals=deals, per=self.per)
+
+    def _title(self) -> str:
+        what = "the whole game" if self.deal_no is None else f"deal {self.deal_no}"
+        return f"{what}, rules {self.game.rules}, seed {self.game.seed}"
+
+    def _redeal(self, _button: Any = None) -> None:
+        self.game = self._play(self.preset.value, int(self.seed.value), self.kind.value)
+        self.stepper.set_frames(self._frames(), title=self._title())
+
+    def narration(self) -> list[str]:
+        """Every line of narration of the frames, in order."""
+        return [line for f in self.stepper.frames for line in f.notes]
+
+    def _text(self) -> str:
+        return f"DealStepper: {self.stepper._text()}"
+
+
+# -- one pack under several rulebooks -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal of one pack under one set of rules."""
+
+    label: str
+    game: Game
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    by_option: dict[str, tuple[int, int]]
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+
+def _play_fixed(deck: Sequence[Card], rules: Rules, label: str, kind: str, seed: int,
+                names: Sequence[str], dealer: int) -> DealResult:
+    game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
+    game.deal(deck)
+    play_deal(game, [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)],
+              throw_in=False)
+    points = [0, 0]
+    tricks = [0, 0]
+    by_option: dict[str, list[int]] = {}
+    for e in game.events:
+        if isinstance(e, Scored):
+            points[e.player] += e.points
+            key = "turnup" if e.source == "turnup" else e.option
+            by_option.setdefault(key, [0, 0])[e.player] += e.points
+        elif isinstance(e, DealEnded):
+            tricks = list(e.tricks)
+    if not any(isinstance(e, DealEnded) for e in game.events):  # the game ended mid-deal
+        tricks = list(game.tricks_won)
+    return DealResult(label, game, (points[0], points[1]), (tricks[0], tricks[1]),
+                      {k: (v[0], v[1]) for k, v in by_option.items()})
+
+
+_SOURCE_WORDS = {
+    "counting": "cards in tricks",
+    "trick_points_to": "cards in tricks (to their holder)",
+    "turnup": "turn-ups",
+    "majority_bonus": "majority bonus",
+}
+
+
+class Comparison(_Shown):
+    """The same pack dealt under several rulebooks, side by side (see :func:`compare`)."""
+
+    def __init__(self, deck: Sequence[Card], rulebooks: Sequence[tuple[str, Rules]], *,
+                 players: str = "greedy", seed: int = 0,
+                 names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+                 per: str = "trick", varied: str | None = None) -> None:
+        self.deck = tuple(deck)
+        self.varied = varied
+        self.results = [_play_fixed(self.deck, r, label, players, seed, names, dealer)
+                        for label, r in rulebooks]
+        frame_lists = [frames_for(res.game, deals=[1], per=per) for res in self.results]
+        n = max(len(f) for f in frame_lists)
+        self.steppers: list[Stepper] = []
+        for res, frames in zip(self.results, frame_lists, strict=True):
+            padded = frames + [frames[-1]] * (n - len(frames))
+            self.steppers.append(Stepper(padded, title=res.label))
+        # one slider and one play button drive every stack
+        lead = self.steppers[0]
+        self._links = [w.jslink((lead.slider, "value"), (s.stack, "selected_index"))
+                       for s in self.steppers[1:]]
+        cells = [w.VBox([_html(f"<strong>{_esc(s.title)}</strong>"), s.stack],
+                        layout=w.Layout(width="50%", min_width="22em"))
+                 for s in self.steppers]
+        grid = w.Box(cells, layout=w.Layout(display="flex", flex_flow="row wrap"))
+        self.widget = w.VBox([_html(self.summary_html()), lead.controls, grid])
+
+    def summary_html(self) -> str:
+        """A table: tricks and points of each player under each rulebook, by where they came
+        from."""
+        names = self.results[0].game.names
+        keys: list[str] = []
+        for res in self.results:
+            keys += [k for k in res.by_option if k not in keys]
+        head = "".join(f"<th>{_esc(_SOURCE_WORDS.get(k, k))}</th>" for k in keys)
+        rows = []
+        for res in self.results:
+            for p in (0, 1):
+                cells = "".join(f"<td>{res.by_option.get(k, (0, 0))[p]}</td>" for k in keys)
+                first = (f"<td rowspan='2'><strong>{_esc(res.label)}</strong></td>"
+                         if p == 0 else "")
+                rows.append(f"<tr>{first}<td>{_esc(names[p])}</td><td>{res.tricks[p]}</td>"
+                            f"{cells}<td><strong>{res.points[p]}</strong></td></tr>")
+        return (f"<style>{CSS}</style><table class='pn'><thead><tr><th>rules</th>"
+                f"<th>player</th><th>tricks</th>{head}<th>total</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The results as plain rows (for printing or testing)."""
+        names = self.results[0].game.names
+        return [{"rules": r.label, names[0]: r.points[0], names[1]: r.points[1],
+                 "tricks": f"{r.tricks[0]}-{r.tricks[1]}"} for r in self.results]
+
+    def differences(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """The options on which the rulebooks differ: (option, question, [(label, value's
+        description from :data:`~penneech.rules.OPTIONS`)])."""
+        out = []
+        for name, info in OPTIONS.items():
+            values = [getattr(r.rules, name) for r in self.results]
+            if len(set(values)) < 2:
+                continue
+            described = []
+            for res, v in zip(self.results, values, strict=True):
+                vi = info.value_info(v)
+                described.append((res.label, vi.description if vi else str(v)))
+            out.append((name, info.question, described))
+        return out
+
+    def differences_html(self) -> str:
+        """:meth:`differences` as an HTML list."""
+        items = []
+        for name, question, described in self.differences():
+            inner = "".join(f"<li><strong>{_esc(label)}</strong>: {_esc(d)}</li>"
+                            for label, d in described)
+            items.append(f"<li><code>{name}</code>: {_esc(question)}<ul>{inner}</ul></li>")
+        return f"<ul>{''.join(items)}</ul>"
+
+    def _text(self) -> str:
+        parts = "; ".join(
+            f"{r.label}: {r.points[0]}-{r.points[1]} points, {r.tricks[0]}-{r.tricks[1]} tricks"
+            for r in self.results)
+        return f"Comparison of one pack: {parts}"
+
+
+def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None = None, *,
+            option: str | None = None, base: str = "pagat", players: str = "greedy",
+            seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+            per: str = "trick") -> Comparison:
+    """Deal one pack (a card list, or a seed to shuffle one) under several rulebooks and play
+    it out with the same players, throw-ins declined.
+
+    Give ``rulebooks`` (presets or :class:`Rules`; default: every preset), or ``option`` to
+    compare every value of one option on top of ``base``.
+    """
+    books: list[tuple[str, Rules]] = []
+    if option is not None:
+        info = OPTIONS[option]
+        for vi in info.values:
+            r = Rules.preset(base, **{option: vi.value})
+            shown = ("true" if vi.value else "false") if isinstance(vi.value, bool) else vi.value
+            books.append((f"{option} = {shown}", r))
+    else:
+        for book in rulebooks if rulebooks is not None else PRESET_NAMES:
+            rr = Rules.preset(book) if isinstance(book, str) else book
+            books.append((str(rr), rr))
+    size = books[0][1].deck
+    if any(r.deck != size for _, r in books):
+        raise ValueError("every rulebook compared on one pack must use the same pack size")
+    pack = deal_pack(deck, size) if isinstance(deck, int) else tuple(deck)
+    return Comparison(pack, books, players=players, seed=seed, names=names, dealer=dealer,
+                      per=per, varied=option)
+
+
+# -- play the computer ----------------------------------------------------------------------------
+
+
+class PlayComputer(_Shown):
+    """Play a game against a computer player, with cards as buttons (needs a kernel).
+
+    A refused card is explained with the engine's :class:`~penneech.game.IllegalPlayError`
+    message; the score is shown as it is pegged.  Above the board, a recorded sample deal (the
+    computer against itself) can be stepped on a static page.
+    """
+
+    def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,
+                 opponent: str = "greedy", you: str = "You", computer: str = "Computer",
+                 sample: bool = True) -> None:
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.names = (you, computer)
+        self.opponent_kind = opponent
+        self.seed = seed
+        self.status = _html("")
+        self.board = _html("")
+        self.log = _html("")
+        self.hand_box = w.HBox([])
+        self.choice_box = w.HBox([])
+        self.new_button = w.Button(description="New game")
+        self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
+        live = w.VBox([self.status, self.board, self.hand_box, self.choice_box, self.log,
+                       self.new_button])
+        parts: list[Any] = []
+        self.sample: DealStepper | None = None
+        if sample:
+            self.sample = DealStepper(self.rules, seed=seed, names=(computer + " A",
+                                                                      computer + " B"),
+                                      players=opponent, controls=False)
+            parts += [_html("<strong>A recorded deal</strong> (the computer against itself; "
+                            "step through it here, no kernel needed):"),
+                      self.sample.widget]
+        parts.append(_accordion([live], title=f"Play the computer: {_NEEDS_KERNEL.lower()}"))
+        self.widget = w.VBox(parts)
+        self.new_game(seed)
+
+    # the game ------------------------------------------------------------------------------
+
+    def new_game(self, seed: int) -> None:
+        """Start a new game (you are player 0)."""
+        self.seed = seed
+        self.game = Game(self.rules, seed=seed, players=self.names)
+        self.opponent = make_player(self.opponent_kind, seed=seed)
+        self.message = ""
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the computer move until it is your turn or the game is over."""
+        g = self.game
+        while g.phase in (Phase.PLAY, Phase.THROW_IN) and g.to_move == 1:
+            view = g.view(1)
+            if g.phase is Phase.THROW_IN:
+                g.throw_in(self.opponent.throw_in(view))
+            else:
+                g.play(self.opponent.play(view))
+        self._refresh()
+
+    def click(self, card: Card | str) -> str:
+        """Play ``card`` for you; return the message shown (a refusal explains why)."""
+        try:
+            self.game.play_for(0, card)
+        except IllegalPlayError as exc:
+            self.message = f"Refused: {exc}"
+        else:
+            self.message = ""
+            self._advance()
+            return self.message
+        self._refresh()
+        return self.message
+
+    def answer_throw_in(self, claim: bool) -> None:
+        """Say whether you throw in your hand."""
+        if self.game.phase is Phase.THROW_IN and self.game.to_move == 0:
+            self.game.throw_in(claim)
+            self._advance()
+
+    def _refresh(self) -> None:
+        g = self.game
+        a, b = g.scores
+        if g.is_over():
+            state = f"Game over: {g.outcome}."
+        elif g.phase is Phase.THROW_IN:
+            state = "Your hand may be thrown in: throw it in, or keep it?"
+        else:
+            state = "Your turn: click a card."
+        self.status.value = (f"<strong>{self.names[0]} {a} · {self.names[1]} {b}</strong> "
+                             f"(game is {g.rules.target}) — {_esc(state)}"
+                             + (f"<br><span style='color:#a00'>{_esc(self.message)}</span>"
+                                if self.message else ""))
+        self.board.value = table_html(g, reveal=False)
+        legal = set(g.legal_plays()) if g.to_move == 0 else set()
+        buttons = []
+        for card in sorted(g.hand(0)):
+            b_ = w.Button(description=card_text(card), tooltip=card.name,
+                          layout=w.Layout(width="3.6em"),
+                          button_style="info" if card in legal else "")
+            b_.on_click(self._clicker(card))
+            buttons.append(b_)
+        self.hand_box.children = buttons
+        if g.phase is Phase.THROW_IN and g.to_move == 0:
+            yes = w.Button(description="Throw in")
+            no = w.Button(description="Keep")
+            yes.on_click(lambda _b: self.answer_throw_in(True))
+            no.on_click(lambda _b: self.answer_throw_in(False))
+            self.choice_box.children = [yes, no]
+        else:
+            self.choice_box.children = []
+        recent = [s.text for s in steps(g.events, g.names)][-6:]
+        self.log.value = "<br>".join(_esc(line) for line in recent)
+
+    def _clicker(self, card: Card) -> Callable[[Any], None]:
+        def on_click(_button: Any) -> None:
+            self.click(card)
+        return on_click
+
+    def _text(self) -> str:
+        return (f"PlayComputer: {self.names[0]} v {self.names[1]} ({self.opponent_kind}), "
+                f"rules {self.rules}, seed {self.seed}")
