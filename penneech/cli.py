@@ -175,7 +175,7 @@ def _add_play_and_simulate(sub: Any) -> None:
     import importlib
     import importlib.util
 
-    for name in ("terminal", "simulate"):
+    for name in ("terminal", "simulation"):
         if importlib.util.find_spec(f"penneech.{name}") is not None:
             importlib.import_module(f"penneech.{name}").add_parser(sub)
 

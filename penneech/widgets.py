@@ -100,8 +100,13 @@ def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
 
 
 def player_kinds() -> list[str]:
-    """The kinds of computer player on offer."""
-    return ["greedy", "random", "solver"]
+    """The kinds of computer player on offer (the fair ones: no cheating player)."""
+    try:
+        from .players import PLAYER_KINDS  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return ["greedy", "random", "solver"]
+    kinds = [k for k in PLAYER_KINDS if k != "cheater"]
+    return sorted(kinds, key=lambda k: k != "greedy")
 
 
 def play_deal(game: Game, players: Sequence[Player], *, throw_in: bool | None = False) -> None:

@@ -1,0 +1,245 @@
+"""Sphinx directives that write the book's rule tables from the engine.
+
+The rule options, their values, Cotton's words and each reading's reasons live in
+:mod:`penneech.rules` and nowhere else.  These directives turn them into docutils nodes, so the
+pages stay prose (MyST) and the data stays in the engine:
+
+``{penneech-options-table}``
+    One row per option, one column per preset, each cell the value that preset holds; the option
+    names link to their sections (labels ``option-<name>``, underscores as hyphens).
+
+``{penneech-option} NAME``
+    One option: its question and description, Cotton's words (or his silence), a table of its
+    values with who holds each, and each preset's reason with a citation.
+
+Short inline text (which may hold MyST roles such as ``{cite:p}``) is parsed by the page's own
+parser, so citations and cross-references resolve as if typed in the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.ext.napoleon import Config as NapoleonConfig
+from sphinx.ext.napoleon.docstring import GoogleDocstring
+from sphinx.util.docutils import SphinxDirective
+
+from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
+
+#: column headings: who stands behind each preset
+PRESET_LABELS = {
+    "cotton": "Cotton, literally",
+    "pagat": "McLeod (pagat)",
+    "parlett": "Parlett",
+    "davis": "Davis",
+}
+
+
+def option_label(name: str) -> str:
+    """The cross-reference label of an option's section on the reconstructions page."""
+    return "option-" + name.replace("_", "-")
+
+
+def show(value: Any) -> str:
+    """A value as the command line and the rules notation write it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_ref(name: str) -> addnodes.pending_xref:
+    """A link to an option's section, showing the option's name in code font."""
+    ref = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=option_label(name), refexplicit=True,
+        refwarn=True,
+    )
+    ref += nodes.literal(name, name)
+    return ref
+
+
+def table(header: list[list[nodes.Node]], rows: list[list[list[nodes.Node]]],
+          widths: list[int], classes: list[str]) -> nodes.table:
+    """A docutils table from cells given as lists of nodes."""
+    tbl = nodes.table(classes=["penneech-table", *classes])
+    group = nodes.tgroup(cols=len(header))
+    tbl += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+
+    def row_of(cells: list[list[nodes.Node]]) -> nodes.row:
+        row = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            para = nodes.paragraph()
+            para.extend(cell)
+            entry += para
+            row += entry
+        return row
+
+    thead = nodes.thead()
+    thead += row_of(header)
+    group += thead
+    tbody = nodes.tbody()
+    for cells in rows:
+        tbody += row_of(cells)
+    group += tbody
+    return tbl
+
+
+def text(value: str) -> list[nodes.Node]:
+    return [nodes.Text(value)]
+
+
+class _Base(SphinxDirective):
+    def parse(self, source: str) -> list[nodes.Node]:
+        """Parse MyST source with the page's parser; the nodes it makes."""
+        holder = nodes.Element()
+        self.state.nested_parse(StringList(source.splitlines(), source=self.env.docname),
+                                self.content_offset, holder)
+        return list(holder.children)
+
+    def parse_inline(self, source: str) -> list[nodes.Node]:
+        """Like :meth:`parse` for one line, without the wrapping paragraph."""
+        parsed = self.parse(source)
+        if len(parsed) == 1 and isinstance(parsed[0], nodes.paragraph):
+            return list(parsed[0].children)
+        return parsed
+
+
+class OptionsTable(_Base):
+    """``{penneech-options-table}``: every option against every preset."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        header = [text("Option"), text("Question")]
+        header += [
+            self.parse_inline(f"{PRESET_LABELS[p]} {{cite:p}}`{SOURCES[p].bibkey}`")
+            for p in PRESET_NAMES
+        ]
+        rows = []
+        for name, info in OPTIONS.items():
+            values = [show(getattr(PRESETS[p], name)) for p in PRESET_NAMES]
+            agreed = len(set(values)) == 1
+            row: list[list[nodes.Node]] = [[option_ref(name)], text(info.question)]
+            for value in values:
+                cell = nodes.literal(value, value)
+                row.append([cell] if agreed else [nodes.strong("", "", cell)])
+            rows.append(row)
+        return [table(header, rows, [14, 22] + [16] * len(PRESET_NAMES),
+                      ["penneech-options-table"])]
+
+
+class Option(_Base):
+    """``{penneech-option} NAME``: one option in full."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0]
+        if name not in OPTIONS:
+            raise self.error(f"unknown rule option {name!r}: the options are {', '.join(OPTIONS)}")
+        info = OPTIONS[name]
+        out: list[nodes.Node] = []
+
+        lead = nodes.paragraph()
+        lead += nodes.strong(info.question, info.question)
+        lead += nodes.Text(" " + info.description + " (option ")
+        lead += nodes.literal(name, name)
+        lead += nodes.Text(".)")
+        out.append(lead)
+
+        if info.cotton:
+            words = nodes.paragraph()
+            words += nodes.Text("Cotton's words that bear on it: ")
+            words += nodes.emphasis(info.cotton, "“" + info.cotton + "”")
+            out.append(words)
+        else:
+            out.append(nodes.paragraph("", "Cotton says nothing about it."))
+
+        header = [text("Value"), text("Meaning"), text("Held by")]
+        rows = []
+        for value_info in info.values:
+            who = holders(name, value_info.value)
+            held = ", ".join(PRESET_LABELS[p] for p in who) if who else "no preset"
+            rows.append([[nodes.literal(show(value_info.value), show(value_info.value))],
+                         text(value_info.description), text(held)])
+        out.append(table(header, rows, [16, 56, 28], ["penneech-option-table"]))
+
+        reasons = nodes.bullet_list()
+        for preset in PRESET_NAMES:
+            reason = info.reasons.get(preset)
+            if not reason:
+                continue
+            value = show(getattr(PRESETS[preset], name))
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            para += nodes.strong(PRESET_LABELS[preset], PRESET_LABELS[preset])
+            para += nodes.Text(" (")
+            para += nodes.literal(value, value)
+            para += nodes.Text(") ")
+            para.extend(self.parse_inline(f"{{cite:p}}`{SOURCES[preset].bibkey}`"))
+            para += nodes.Text(": " + reason)
+            item += para
+            reasons += item
+        out.append(reasons)
+        return out
+
+
+def resolve_short_names(app: Sphinx, env: Any, node: addnodes.pending_xref,
+                        contnode: nodes.Element) -> nodes.Element | None:
+    """Resolve a bare name in an engine docstring (``:class:`Rules``` in ``penneech.game``).
+
+    Sphinx looks a bare name up only in the current module; the engine's docstrings also name
+    objects of its other modules that way.  A bare name that matches exactly one documented
+    ``penneech.*`` object links to it; anything else stays a missing reference (a warning).
+    """
+    if node.get("refdomain") != "py" or "." in node["reftarget"]:
+        return None
+    domain = env.get_domain("py")
+    target = node["reftarget"]
+    matches = [name for name in domain.objects
+               if name.startswith("penneech.") and name.rsplit(".", 1)[-1] == target]
+    module = node.get("py:module") or ""
+    klass = node.get("py:class")
+    if klass:  # an attribute of the class being documented comes first
+        own = f"{module}.{klass}.{target}"
+        if own in domain.objects:
+            matches = [own]
+    if len(matches) != 1:
+        return None
+    return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], matches[0],
+                               node, contnode)
+
+
+#: Google-style sections (Args:, Returns:, Attributes:) as the engine's docstrings write them
+NAPOLEON = NapoleonConfig(napoleon_google_docstring=True, napoleon_numpy_docstring=False,
+                          napoleon_use_param=True, napoleon_use_rtype=True,
+                          napoleon_use_ivar=True)
+
+
+def google_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: Any,
+                      lines: list[str]) -> None:
+    """Napoleon's Google-style parsing, except on one-line attribute and property docstrings.
+
+    ``sphinx.ext.napoleon`` reads a property or attribute docstring such as ``"The card in
+    words: ..."`` as ``type: description`` and turns the words before the colon into a type (a
+    broken cross-reference).  The engine writes plain sentences there, so those are parsed like a
+    function's docstring: sections still work, and a colon is just a colon.
+    """
+    kind = "method" if what in ("attribute", "property", "data") else what
+    lines[:] = GoogleDocstring(lines, NAPOLEON, app, kind, name, obj, options).lines()
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("sphinx.ext.autodoc")
+    app.connect("autodoc-process-docstring", google_docstrings)
+    app.connect("missing-reference", resolve_short_names)
+    app.add_directive("penneech-options-table", OptionsTable)
+    app.add_directive("penneech-option", Option)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
