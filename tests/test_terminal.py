@@ -1,0 +1,357 @@
+"""``penneech play``: a game against the computer driven through standard input."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from penneech import Game, Phase, Rules, record
+from penneech.cards import Card
+from penneech.cli import build_parser, main
+from penneech.players import decide, make_player
+from penneech.terminal import _second_person, build_rules, hand_text, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def script(seed: int, *, rules: str = "pagat", opponent: str = "greedy", name: str = "You",
+           throw: bool = False, stop_after: int | None = None) -> tuple[list[str], Game]:
+    """The answers a player gives in a game with ``seed`` (the last legal card each time), found
+    by playing the same seed in a parallel game; and that game."""
+    game = Game(Rules.parse(rules), seed=seed, players=(name, opponent.capitalize()))
+    computer = make_player(opponent, seed=seed, name=opponent.capitalize())
+    lines: list[str] = []
+    while game.phase is not Phase.OVER:
+        if stop_after is not None and len(lines) >= stop_after and game.to_move == 0:
+            break
+        if game.to_move == 1:
+            decide(game, computer)
+        elif game.phase is Phase.THROW_IN:
+            lines.append("y" if throw else "n")
+            game.throw_in(throw)
+        else:
+            card = game.legal_plays()[-1]
+            lines.append(card.code)
+            game.play(card)
+    return lines, game
+
+
+def args_for(tmp_path: Path, *extra: str) -> argparse.Namespace:
+    argv = ["play", "--opponent", "greedy", *extra]
+    if "--save" not in extra:
+        argv += ["--save", str(tmp_path / "game.json")]
+    return build_parser().parse_args(argv)
+
+
+def play(tmp_path: Path, lines: list[str], *extra: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = run(args_for(tmp_path, *extra), io.StringIO("".join(f"{x}\n" for x in lines)),
+                 out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def throw_in_seed(rules: str = "pagat") -> int:
+    """A seed whose first deal offers the human (seat 0) a throw-in before the computer moves."""
+    for seed in range(2000):
+        game = Game(Rules.parse(rules), seed=seed, players=("You", "Greedy"))
+        if game.phase is Phase.THROW_IN and game.to_move == 0:
+            return seed
+    raise AssertionError("no seed offers a throw-in")  # pragma: no cover
+
+
+# -- a whole game -----------------------------------------------------------------------------
+
+
+def test_a_complete_game_in_process(tmp_path):
+    lines, expected = script(11)
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert err == ""
+    outcome = expected.outcome
+    assert outcome is not None
+    assert "Not allowed" not in out and "is not a card" not in out
+    assert f"Result: {_second_person(str(outcome))}." in out
+    assert out.count("Your card: ") == sum(1 for x in lines if x not in ("y", "n"))
+    assert "Game saved to " + str(tmp_path / "game.json") in out
+    # the narration is told as the game goes, each step once
+    assert "Deal 1: " in out and out.count("Trick 1: ") >= 1
+    assert out.count("End of deal 1:") == 1
+    saved = record.load(tmp_path / "game.json")
+    assert saved.outcome == outcome
+    assert saved.actions == expected.actions
+    assert saved.names == ("You", "Greedy")
+
+
+def test_the_table_is_shown_before_each_play(tmp_path):
+    lines, expected = script(11, stop_after=3)
+    status, out, _ = play(tmp_path, lines, "--seed", "11")
+    assert status == 0
+    first = out.split("Your card: ")[0]
+    view = Game("pagat", seed=11, players=("You", "Greedy"))
+    while view.to_move == 1:
+        decide(view, make_player("greedy", seed=11, name="Greedy"))
+    trumps = view.trumps
+    assert trumps is not None
+    assert f"{trumps.noun} are trumps" in first
+    assert f"Your hand: {hand_text(view.hand(0))}" in first
+    assert "Scores: You 0, Greedy 0 (game at 61).  Tricks this deal: You 0, Greedy 0." in first
+    if view.trick:
+        assert f"Greedy led {view.trick[0].suit.symbol}" in first
+    # by the third play a trick has been completed and is shown
+    third = out.split("Your card: ")[2]
+    assert "Last trick: " in third
+
+
+def test_hand_is_grouped_by_suit_with_codes():
+    hand = [Card(c) for c in ("2C", "AS", "7D", "TH", "KS", "QD")]
+    assert hand_text(hand) == "♠ AS KS   ♥ TH   ♣ 2C   ♦ 7D QD"
+
+
+def test_same_seed_same_game(tmp_path):
+    lines, _ = script(5, opponent="random", stop_after=10)
+    runs = [play(tmp_path, lines, "--seed", "5", "--opponent", "random") for _ in range(2)]
+    assert runs[0][1] == runs[1][1]
+    assert runs[0][0] == 0
+
+
+def test_a_complete_game_as_a_subprocess(tmp_path):
+    lines, expected = script(21, rules="pagat,target=25")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "21",
+         "--set", "target=25"],
+        input="".join(f"{x}\n" for x in lines), capture_output=True, text=True, cwd=tmp_path,
+        env=env, encoding="utf-8", timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert "Traceback" not in proc.stdout
+    path = tmp_path / "penneech-game-21.json"
+    assert "Game saved to penneech-game-21.json." in proc.stdout
+    saved = record.load(path)
+    assert saved.outcome == expected.outcome
+    assert saved.rules.target == 25
+    assert json.loads(path.read_text())["seed"] == 21
+
+
+# -- bad input at the prompt ------------------------------------------------------------------
+
+
+def _follow_seed() -> tuple[int, list[str], Game]:
+    """A seed where the computer leads first and the human can follow suit, with a card of
+    another suit in hand (so that playing it breaks ``follow: suit``)."""
+    for seed in range(500):
+        game = Game("pagat", seed=seed, players=("You", "Greedy"))
+        computer = make_player("greedy", seed=seed, name="Greedy")
+        while game.to_move == 1:
+            decide(game, computer)
+        if game.phase is not Phase.PLAY or not game.trick:
+            continue
+        lead = game.trick[0]
+        hand = game.hand(0)
+        if any(c.suit is lead.suit for c in hand) and any(c.suit is not lead.suit for c in hand):
+            lines, _ = script(seed, stop_after=2)
+            return seed, lines, game
+    raise AssertionError("no suitable seed")  # pragma: no cover
+
+
+def test_bad_input_is_explained_and_asked_again(tmp_path):
+    seed, lines, game = _follow_seed()
+    lead = game.trick[0]
+    hand = game.hand(0)
+    off_suit = next(c for c in hand if c.suit is not lead.suit)
+    not_held = next(c for c in Game("pagat", seed=1).deck if c not in hand and c != lead)
+    bad = ["garbage", "", not_held.code, off_suit.code.lower(), "?", "hint"]
+    status, out, err = play(tmp_path, bad + lines, "--seed", str(seed))
+    assert status == 0, err
+    assert "'garbage' is not a card" in out
+    assert f"{not_held.code} is not a legal play for you: You do not hold it" in out
+    assert f"Not allowed: {off_suit.code} is not a legal play for you:" in out
+    assert "(follow: suit)" in out
+    legal = sorted(c for c in hand if c.suit is lead.suit)
+    assert f"Legal plays: {', '.join(c.code for c in legal)}" in out
+    assert "quit" in out.split("Legal plays: ")[1]
+    assert "Hint: " in out
+    saved = record.load(tmp_path / "game.json")
+    # the bad answers changed nothing: the plays are the scripted ones
+    plays = [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0]
+    assert plays == lines
+
+
+def test_card_spellings(tmp_path):
+    lines, _ = script(11, stop_after=3)
+    spelled = []
+    for code in lines:
+        card = Card(code)
+        rank = "10" if card.rank == 10 else code[0]
+        spelled.append(card.suit.symbol + rank)  # ♦7, ♠10 …
+    status, out, _ = play(tmp_path, spelled, "--seed", "11")
+    assert status == 0
+    assert "Not allowed" not in out and "is not a card" not in out
+    saved = record.load(tmp_path / "game.json")
+    assert [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0] == lines
+
+
+# -- the throw-in offer -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("claim", [True, False])
+def test_throw_in_offer(tmp_path, claim):
+    seed = throw_in_seed()
+    lines, expected = script(seed, throw=claim, stop_after=3)
+    assert lines[0] == ("y" if claim else "n")
+    status, out, err = play(tmp_path, ["maybe", *lines], "--seed", str(seed))
+    assert status == 0, err
+    assert "Throw in this hand? [y/n] " in out
+    assert "Please answer y" in out
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["deals"][0]["redeal_claimed_by"] == (0 if claim else None)
+    if claim:
+        assert "You have a hand that may be thrown in, and throw it in" in out
+        assert len(data["deals"]) == 2
+    else:
+        assert "You have a hand that may be thrown in, but keep it." in out
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_end_of_input_at_the_throw_in_offer_saves_a_pending_record(tmp_path):
+    seed = throw_in_seed()
+    status, out, _ = play(tmp_path, [], "--seed", str(seed))
+    assert status == 0
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["deals"][0]["redeal_pending"] is True
+    assert record.load(tmp_path / "game.json").phase is Phase.THROW_IN
+
+
+# -- stopping early ---------------------------------------------------------------------------
+
+
+def test_end_of_input_mid_game_saves_the_plays_so_far(tmp_path):
+    lines, expected = script(11, stop_after=9)
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert "Stopped (end of input)." in out
+    assert "Game so far saved to " in out
+    saved = record.load(tmp_path / "game.json")
+    assert saved.outcome is None
+    assert saved.actions == expected.actions
+    assert len([a for a in saved.actions if hasattr(a, "card") and a.player == 0]) == 9
+
+
+def test_quit_saves_too(tmp_path):
+    lines, expected = script(11, stop_after=2)
+    status, out, _ = play(tmp_path, [*lines, "quit"], "--seed", "11")
+    assert status == 0
+    assert "Stopped (quit)." in out
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+class _CtrlC(io.StringIO):
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("".join(f"{x}\n" for x in lines))
+        self.left = len(lines)
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return super().readline()
+
+
+def test_ctrl_c_saves_and_exits_130(tmp_path):
+    lines, expected = script(11, stop_after=4)
+    out = io.StringIO()
+    status = run(args_for(tmp_path, "--seed", "11"), _CtrlC(lines), out, io.StringIO())
+    assert status == 130
+    assert "Interrupted." in out.getvalue()
+    assert "Traceback" not in out.getvalue()
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_default_save_path_is_named_after_the_seed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--opponent", "random", "--seed", "77",
+                                      "--name", "Ann"])
+    assert run(args, io.StringIO(""), out, io.StringIO()) == 0
+    saved = record.load(tmp_path / "penneech-game-77.json")
+    assert saved.names == ("Ann", "Random")
+    assert saved.seed == 77
+    assert "Game so far saved to penneech-game-77.json" in out.getvalue()
+    # a name other than You is narrated in the third person
+    assert "Ann " in out.getvalue()
+
+
+# -- bad options and unsaveable records -------------------------------------------------------
+
+
+def test_unwritable_save_path_is_an_error(tmp_path):
+    target = tmp_path / "no-such-directory" / "game.json"
+    status, out, err = play(tmp_path, ["AS"], "--seed", "3", "--save", str(target))
+    assert status == 2
+    assert err.startswith("error: cannot save the game to ")
+    assert "Traceback" not in err
+    assert out == ""
+
+
+def test_unwritable_save_path_from_the_command_line(tmp_path, capsys):
+    assert main(["play", "--opponent", "greedy", "--save", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot save the game to {tmp_path}")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--set", "follow=sometimes"],
+         "error: 'sometimes' is not a value of follow: use one of suit, suit_or_trump, free"),
+        (["--set", "colour=red"], "error: unknown option 'colour': the options are deck,"),
+        (["--set", "follow"], "error: --set 'follow' is not option=value"),
+        (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of cotton, pagat,"),
+        (["--rules", "pagat,target=none"], "error: target must be a whole number"),
+        (["--name", " "], "error: --name must not be empty"),
+    ],
+)
+def test_bad_options_exit_2(tmp_path, capsys, extra, message):
+    assert main(["play", "--opponent", "greedy", "--save", str(tmp_path / "g.json"),
+                 *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message)
+    assert "Traceback" not in err
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_bad_opponent_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--opponent", "oracle"])
+    assert exc.value.code == 2
+    assert "error: argument --opponent: invalid choice: 'oracle'" in capsys.readouterr().err
+
+
+def test_bad_set_as_a_subprocess(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "penneech.cli", "play", "--set", "deck=40"],
+        input="", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: 40 is not a value of deck: use one of 52, 32")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_rules_and_set_combine():
+    rules = build_rules("parlett,follow=free", ["target=31", "majority_bonus=false"])
+    assert rules == Rules.preset("parlett", follow="free", target=31, majority_bonus=False)
+
+
+def test_second_person_narration():
+    assert _second_person("Trick 2: Ben leads the ♠Q, You plays the ♠3. You wins the trick") == (
+        "Trick 2: Ben leads the ♠Q, you play the ♠3. You win the trick")
+    assert _second_person("Deal 1: Ben deals seven cards each; You is elder hand.") == (
+        "Deal 1: Ben deals seven cards each; you are elder hand.")
