@@ -1,0 +1,690 @@
+"""Many games between computer players, reproducibly, on one core, many, or many machines.
+
+>>> results = simulate("pagat", ("greedy", "random"), games=4, seed=1)
+>>> [r.players for r in results]
+[('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy')]
+>>> results[0].seed == results[1].seed  # a duplicate pair: the same packs, seats swapped
+True
+>>> sum(r.scores[r.winner] >= 61 for r in results)
+4
+
+:func:`simulate` returns one :class:`GameResult` per game, in game order; :func:`write_csv` and
+:func:`read_csv` store them as one CSV row per game; :func:`summarize` and :func:`format_summary`
+give each player's games, wins, win rate with a 95% Wilson interval, and mean points by source.
+
+Determinism
+    Game ``i`` is played with a seed derived from ``(seed, i)`` alone (:func:`game_seed`), and
+    each player's seed from ``(seed, i, seat)`` alone (:func:`player_seed`).  The results are
+    therefore identical whatever ``workers`` is, whichever executor runs them and however the
+    games are split into chunks.
+
+Duplicate play (``duplicate=True``, the default)
+    Games come in pairs, ``2k`` and ``2k + 1``, played from the same game seed with the players'
+    seats swapped: the first player sits in seat 0 in the even game and in seat 1 in the odd one.
+    A :class:`~penneech.game.Game` draws the cut for the first dealer and then every deal's pack,
+    in order, from one stream seeded by its seed, whatever is played; so both games of a pair
+    have the same first dealer (the same seat) and deal ``k``'s pack is the same in both, and the
+    hand that one player held in one game is held by the other player in the other.  The dealer
+    passes after every deal that is played but not after a thrown-in deal, so once the two games
+    differ in a throw-in the same pack may be dealt by the other seat; and a pair's games last
+    different numbers of deals.  Luck therefore cancels exactly for the first deal and largely
+    after.  With ``duplicate=True`` an odd number of games is rounded up to the next even number.
+
+Draws
+    A game cannot end drawn: under ``win_check=immediate`` the first to reach the target wins at
+    once, and under ``end_of_deal`` equal scores play on.  Every result has a winner.
+
+Parallelism
+    ``workers=K`` runs the games in a :class:`concurrent.futures.ProcessPoolExecutor` of ``K``
+    processes (``workers=None``: one per CPU).  Any other :class:`concurrent.futures.Executor`
+    may be passed as ``executor``; only the rules notation, player kinds, settings and seeds are
+    sent, in chunks of ``chunk_size`` games, and :class:`GameResult` objects come back.
+
+    Across machines with Dask: start a scheduler (``dask scheduler``) and on every machine a
+    worker (``dask worker tcp://SCHEDULER:8786``) in an environment where ``penneech`` is
+    installed (the same version everywhere), then::
+
+        from dask.distributed import Client
+        from penneech.simulation import simulate, summarize, format_summary
+
+        with Client("tcp://SCHEDULER:8786") as client:
+            results = simulate("pagat", ("solver", "greedy"), games=100_000, seed=1,
+                               executor=client.get_executor(), chunk_size=100)
+        print(format_summary(summarize(results)))
+
+    The results are the same as with ``workers=1``.
+
+From the command line::
+
+    penneech simulate --rules pagat --players greedy,random --games 2000 --workers 2 \\
+        --seed 1 --out results.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import contextlib
+import csv
+import hashlib
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from .events import Scored, TrickWon
+from .game import Game
+from .rules import Rules, RulesError
+
+__all__ = [
+    "GameResult",
+    "PlayerSummary",
+    "simulate",
+    "play_one",
+    "game_seed",
+    "player_seed",
+    "wilson_interval",
+    "summarize",
+    "format_summary",
+    "write_csv",
+    "read_csv",
+    "CSV_COLUMNS",
+    "add_parser",
+]
+
+#: The player kinds :func:`simulate` accepts (those of :func:`penneech.players.make_player`).
+KINDS = ("random", "greedy", "solver", "cheater")
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+SOURCES = ("trick", "turnup", "majority")
+
+# -- seeds ---------------------------------------------------------------------------------------
+
+
+def _derive(*parts: object) -> int:
+    text = ":".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def game_seed(seed: int, game: int, duplicate: bool = True) -> int:
+    """The :class:`~penneech.game.Game` seed of game number ``game`` (from 0) of a run.
+
+    A 64-bit hash of ``f"{seed}:{n}"`` where ``n`` is the game's pair number (``game // 2``)
+    in duplicate play and the game number otherwise.
+    """
+    return _derive(seed, game // 2 if duplicate else game)
+
+
+def player_seed(seed: int, game: int, seat: int) -> int:
+    """The seed of the player in ``seat`` of game number ``game``: a hash of the three."""
+    return _derive(seed, game, "seat", seat)
+
+
+# -- one game ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one simulated game.  Pairs are indexed by seat (0 or 1)."""
+
+    #: the game's number in the run, from 0 (duplicate pairs are ``2k`` and ``2k + 1``)
+    game: int
+    #: the rules, in the notation of ``str(Rules)``
+    rules: str
+    #: the game's seed: ``Game(rules, seed=seed)`` deals the same packs again
+    seed: int
+    #: the player in each seat (the kind, or the label given to tell two of a kind apart)
+    players: tuple[str, str]
+    first_dealer: int
+    #: the winning seat
+    winner: int
+    scores: tuple[int, int]
+    #: deals played (thrown-in deals not counted)
+    deals: int
+    #: deals thrown in
+    thrown_in: int
+    #: points from counting cards in tricks
+    trick_points: tuple[int, int]
+    #: points from turned-up cards
+    turnup_points: tuple[int, int]
+    #: points from the majority bonus
+    majority_points: tuple[int, int]
+    #: tricks taken over the whole game
+    tricks: tuple[int, int]
+
+    @property
+    def winner_player(self) -> str:
+        """The player (kind or label) who won."""
+        return self.players[self.winner]
+
+    @property
+    def pair(self) -> int:
+        """The duplicate pair this game belongs to (``game // 2``)."""
+        return self.game // 2
+
+    def points(self, source: str) -> tuple[int, int]:
+        """Points by source: ``trick``, ``turnup`` or ``majority``."""
+        if source not in SOURCES:
+            raise ValueError(f"unknown source {source!r}: use one of {', '.join(SOURCES)}")
+        value: tuple[int, int] = getattr(self, f"{source}_points")
+        return value
+
+
+def result_of(game: Game, number: int, players: Sequence[str]) -> GameResult:
+    """The :class:`GameResult` of a finished ``game``, from its outcome and event log."""
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError("the game is not over")
+    by_source = {s: [0, 0] for s in SOURCES}
+    tricks = [0, 0]
+    for event in game.events:
+        if type(event) is Scored:
+            by_source[event.source][event.player] += event.points
+        elif type(event) is TrickWon:
+            tricks[event.winner] += 1
+
+    def pair(values: Sequence[int]) -> tuple[int, int]:
+        return (values[0], values[1])
+
+    return GameResult(
+        game=number,
+        rules=str(game.rules),
+        seed=game.seed,
+        players=(players[0], players[1]),
+        first_dealer=game.first_dealer,
+        winner=outcome.winner,
+        scores=outcome.scores,
+        deals=outcome.deals,
+        thrown_in=game.deal_number - outcome.deals,
+        trick_points=pair(by_source["trick"]),
+        turnup_points=pair(by_source["turnup"]),
+        majority_points=pair(by_source["majority"]),
+        tricks=pair(tricks),
+    )
+
+
+def _seating(number: int, duplicate: bool) -> tuple[int, int]:
+    """Which of the run's players (0 or 1) sits in seat 0 and seat 1 of game ``number``."""
+    return (1, 0) if duplicate and number % 2 else (0, 1)
+
+
+def play_one(
+    rules: Rules | str,
+    kinds: Sequence[str],
+    number: int,
+    seed: int,
+    *,
+    duplicate: bool = True,
+    labels: Sequence[str] | None = None,
+    settings: Sequence[Mapping[str, Any]] | None = None,
+) -> GameResult:
+    """Play game number ``number`` of a run exactly as :func:`simulate` does.
+
+    ``kinds``, ``labels`` and ``settings`` are the run's two players (not seats): in duplicate
+    play the second one sits in seat 0 of the odd games.
+    """
+    from .players import make_player, play_game
+
+    rules = Rules.parse(rules) if isinstance(rules, str) else rules
+    labels = tuple(labels) if labels is not None else tuple(kinds)
+    settings = tuple(settings) if settings is not None else ({}, {})
+    order = _seating(number, duplicate)
+    players = [
+        make_player(kinds[who], seed=player_seed(seed, number, seat), **dict(settings[who]))
+        for seat, who in enumerate(order)
+    ]
+    seat_labels = [labels[who] for who in order]
+    game = Game(rules, seed=game_seed(seed, number, duplicate), players=seat_labels)
+    play_game(game, players)
+    return result_of(game, number, seat_labels)
+
+
+def _play_chunk(
+    rules: str,
+    kinds: tuple[str, str],
+    labels: tuple[str, str],
+    settings: tuple[dict[str, Any], dict[str, Any]],
+    seed: int,
+    duplicate: bool,
+    start: int,
+    stop: int,
+) -> list[GameResult]:
+    """One task for a worker: games ``start`` to ``stop - 1`` (module-level, so picklable)."""
+    parsed = Rules.parse(rules)
+    return [
+        play_one(parsed, kinds, n, seed, duplicate=duplicate, labels=labels, settings=settings)
+        for n in range(start, stop)
+    ]
+
+
+# -- many games ----------------------------------------------------------------------------------
+
+
+def _labels(kinds: Sequence[str]) -> tuple[str, str]:
+    if kinds[0] == kinds[1]:
+        return (f"{kinds[0]}#1", f"{kinds[1]}#2")
+    return (kinds[0], kinds[1])
+
+
+def _settings_for(
+    kinds: Sequence[str], player_settings: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    if player_settings is None:
+        return ({}, {})
+    if isinstance(player_settings, Mapping):
+        unknown = set(player_settings) - set(KINDS)
+        if unknown:
+            raise ValueError(
+                f"player_settings keys must be player kinds, not {', '.join(sorted(unknown))}"
+            )
+        per_kind: Mapping[str, Mapping[str, Any]] = player_settings
+        return (dict(per_kind.get(kinds[0], {})), dict(per_kind.get(kinds[1], {})))
+    if len(player_settings) != 2:
+        raise ValueError("player_settings must be a mapping by kind or one mapping per player")
+    return (dict(player_settings[0]), dict(player_settings[1]))
+
+
+def _check_kinds(kinds: Sequence[str]) -> None:
+    for kind in kinds:
+        if kind not in KINDS:
+            raise ValueError(f"unknown player {kind!r}: use one of {', '.join(KINDS)}")
+        if kind in ("solver", "cheater"):
+            import importlib.util
+
+            if importlib.util.find_spec("penneech.solver") is None:
+                raise ValueError(f"the {kind} player needs penneech.solver, which is missing")
+
+
+def _chunks(games: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _progress_bar(total: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    import importlib
+
+    try:
+        tqdm = importlib.import_module("tqdm").tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+
+
+def simulate(
+    rules: Rules | str = "pagat",
+    players: Sequence[str] = ("greedy", "greedy"),
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    workers: int | None = 1,
+    executor: cf.Executor | None = None,
+    duplicate: bool = True,
+    progress: bool = False,
+    player_settings: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
+    chunk_size: int | None = None,
+    labels: Sequence[str] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games between two computer players; return their results in game order.
+
+    Args:
+        rules: a :class:`~penneech.rules.Rules`, a preset name or the rules notation
+            (``"pagat,follow=free"``).
+        players: the two player kinds (``random``, ``greedy``, ``solver``, ``cheater``).  Without
+            duplicate play the first sits in seat 0 of every game.
+        games: how many games; rounded up to an even number under ``duplicate``.
+        seed: the run's seed; game ``i`` depends on ``(seed, i)`` only.
+        workers: processes to run the games in (``1``: this process; ``None``: one per CPU).
+            Ignored when ``executor`` is given.
+        executor: any :class:`concurrent.futures.Executor` to run the games in, such as a Dask
+            ``Client(...).get_executor()``; it is not shut down.
+        duplicate: play the games in pairs with the same packs and the seats swapped.
+        progress: show a progress bar on stderr if :mod:`tqdm` is installed.
+        player_settings: extra :func:`~penneech.players.make_player` settings, either by kind
+            (``{"solver": {"samples": 50}}``) or one mapping per player.
+        chunk_size: games per task sent to a worker (default: about four tasks per worker,
+            between 10 and 200 games each).
+        labels: names for the two players in the results (default: their kinds, with ``#1`` and
+            ``#2`` added when both are of the same kind).
+
+    Raises:
+        ValueError: bad arguments (including unknown rules: :class:`~penneech.rules.RulesError`).
+    """
+    kinds = tuple(players)
+    if len(kinds) != 2:
+        raise ValueError(f"players must be two player kinds, not {list(players)!r}")
+    _check_kinds(kinds)
+    rule_set = Rules.parse(rules) if isinstance(rules, str) else rules
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+        raise ValueError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    if duplicate and games % 2:
+        games += 1
+    if labels is None:
+        names = _labels(kinds)
+    else:
+        if len(labels) != 2 or labels[0] == labels[1]:
+            raise ValueError(f"labels must be two different names, not {list(labels)!r}")
+        names = (labels[0], labels[1])
+    settings = _settings_for(kinds, player_settings)
+    notation = str(rule_set)
+
+    if executor is None and workers == 1:
+        bar = _progress_bar(games, progress)
+        results: list[GameResult] = []
+        try:
+            for n in range(games):
+                results.append(play_one(rule_set, kinds, n, seed, duplicate=duplicate,
+                                        labels=names, settings=settings))
+                if bar is not None:
+                    bar.update(1)
+        finally:
+            if bar is not None:
+                bar.close()
+        return results
+
+    if chunk_size is None:
+        chunk_size = max(10, min(200, math.ceil(games / (4 * workers))))
+    chunks = _chunks(games, chunk_size)
+    own = executor is None
+    pool: cf.Executor = executor if executor is not None else cf.ProcessPoolExecutor(workers)
+    bar = _progress_bar(games, progress)
+    parts: dict[int, list[GameResult]] = {}
+    futures: dict[cf.Future[list[GameResult]], int] = {}
+    try:
+        for index, (start, stop) in enumerate(chunks):
+            future = pool.submit(_play_chunk, notation, kinds, names, settings, seed, duplicate,
+                                 start, stop)
+            futures[future] = index
+        for future in cf.as_completed(futures):
+            index = futures[future]
+            parts[index] = future.result()
+            if bar is not None:
+                bar.update(len(parts[index]))
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return [r for index in range(len(chunks)) for r in parts[index]]
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: ``successes`` out of ``trials``.
+
+    ``z`` is the normal quantile (1.96 for 95%).  With no trials the interval is ``(0, 1)``.
+
+    >>> low, high = wilson_interval(5, 10)
+    >>> round(low, 4), round(high, 4)
+    (0.2366, 0.7634)
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's record over a set of results."""
+
+    player: str
+    games: int
+    wins: int
+    #: 95% Wilson score interval of the win rate
+    ci_low: float
+    ci_high: float
+    mean_score: float
+    #: mean points per game by source
+    mean_trick_points: float
+    mean_turnup_points: float
+    mean_majority_points: float
+    #: mean tricks taken per game
+    mean_tricks: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def summarize(results: Iterable[GameResult]) -> list[PlayerSummary]:
+    """Each player's games, wins, win rate with a 95% Wilson interval and mean points by source.
+
+    Players are told apart by the names in :attr:`GameResult.players`, in order of appearance.
+    """
+    totals: dict[str, list[int]] = {}
+    for r in results:
+        for seat in (0, 1):
+            t = totals.setdefault(r.players[seat], [0] * 7)
+            t[0] += 1
+            t[1] += r.winner == seat
+            t[2] += r.scores[seat]
+            t[3] += r.trick_points[seat]
+            t[4] += r.turnup_points[seat]
+            t[5] += r.majority_points[seat]
+            t[6] += r.tricks[seat]
+    out = []
+    for player, (n, wins, score, trick, turnup, majority, tricks) in totals.items():
+        low, high = wilson_interval(wins, n)
+        out.append(PlayerSummary(player, n, wins, low, high, score / n, trick / n, turnup / n,
+                                 majority / n, tricks / n))
+    return out
+
+
+def format_summary(summaries: Sequence[PlayerSummary]) -> str:
+    """An aligned text table of :func:`summarize`'s output."""
+    header = ("player", "games", "wins", "win rate", "95% CI", "score", "tricks pts",
+              "turn-up pts", "majority pts", "tricks")
+    rows = [header] + [
+        (
+            s.player, str(s.games), str(s.wins), f"{s.win_rate:.1%}",
+            f"{s.ci_low:.1%}–{s.ci_high:.1%}", f"{s.mean_score:.1f}",
+            f"{s.mean_trick_points:.1f}", f"{s.mean_turnup_points:.1f}",
+            f"{s.mean_majority_points:.1f}", f"{s.mean_tricks:.1f}",
+        )
+        for s in summaries
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                  for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+        for row in rows
+    ]
+    return "\n".join(lines)
+
+
+# -- CSV -----------------------------------------------------------------------------------------
+
+_PAIRED = ("scores", "trick_points", "turnup_points", "majority_points", "tricks")
+#: The CSV header, one row per game.  ``seatN_score`` etc. are per seat.
+CSV_COLUMNS: tuple[str, ...] = (
+    "game", "pair", "rules", "seed", "seat0_player", "seat1_player", "first_dealer", "winner",
+    "winner_player", "deals", "thrown_in",
+    *(f"seat{s}_{'score' if f == 'scores' else f}" for f in _PAIRED for s in (0, 1)),
+)
+
+
+def _row(r: GameResult) -> list[object]:
+    row: list[object] = [r.game, r.pair, r.rules, r.seed, r.players[0], r.players[1],
+                         r.first_dealer, r.winner, r.winner_player, r.deals, r.thrown_in]
+    for name in _PAIRED:
+        row.extend(getattr(r, name))
+    return row
+
+
+def _write(results: Iterable[GameResult], out: IO[str]) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in results:
+        writer.writerow(_row(r))
+
+
+def write_csv(
+    results: Iterable[GameResult], path_or_file: str | os.PathLike[str] | IO[str]
+) -> None:
+    """Write one CSV row per game with the header :data:`CSV_COLUMNS`.
+
+    A path is written atomically (to a temporary file beside it, then renamed); an open text file
+    is written to as it is.
+    """
+    if not isinstance(path_or_file, (str, os.PathLike)):
+        _write(results, path_or_file)
+        return
+    path = os.fspath(path_or_file)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".penneech-", suffix=".csv.tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as out:
+            _write(results, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _read_rows(rows: Iterator[dict[str, str]]) -> list[GameResult]:
+    results = []
+    for row in rows:
+        def pair(name: str) -> tuple[int, int]:
+            return (int(row[f"seat0_{name}"]), int(row[f"seat1_{name}"]))  # noqa: B023
+
+        results.append(GameResult(
+            game=int(row["game"]), rules=row["rules"], seed=int(row["seed"]),
+            players=(row["seat0_player"], row["seat1_player"]),
+            first_dealer=int(row["first_dealer"]), winner=int(row["winner"]),
+            scores=pair("score"), deals=int(row["deals"]), thrown_in=int(row["thrown_in"]),
+            trick_points=pair("trick_points"), turnup_points=pair("turnup_points"),
+            majority_points=pair("majority_points"), tricks=pair("tricks"),
+        ))
+    return results
+
+
+def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]:
+    """Read back what :func:`write_csv` wrote."""
+    try:
+        if isinstance(path_or_file, (str, os.PathLike)):
+            with open(path_or_file, newline="", encoding="utf-8") as f:
+                return _read_rows(csv.DictReader(f))
+        return _read_rows(csv.DictReader(path_or_file))
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ValueError(f"not a penneech simulation CSV: {exc}") from None
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def _split_players(text: str) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``penneech simulate``: run the games, print the summary, write the CSV if asked."""
+    from .cli import error
+
+    try:
+        rules = Rules.parse(args.rules)
+        overrides: dict[str, str] = {}
+        for item in args.set or ():
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                return error(f"--set takes option=value, not {item!r}")
+            overrides[key.strip()] = value.strip()
+        if overrides:
+            rules = rules.replace(**overrides)
+    except RulesError as exc:
+        return error(str(exc))
+    kinds = _split_players(args.players)
+    if len(kinds) != 2:
+        return error(f"--players takes two kinds separated by a comma, not {args.players!r}")
+    if args.games < 1:
+        return error(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None and args.workers < 1:
+        return error(f"--workers must be at least 1, not {args.workers}")
+    if args.samples is not None and args.samples < 1:
+        return error(f"--samples must be at least 1, not {args.samples}")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        return error(f"--chunk-size must be at least 1, not {args.chunk_size}")
+    if args.out is not None:
+        directory = os.path.dirname(os.path.abspath(args.out))
+        if not os.path.isdir(directory):
+            return error(f"cannot write {args.out}: no directory {directory}")
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(2**32)
+    settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        results = simulate(rules, kinds, games=args.games, seed=seed, workers=args.workers,
+                           duplicate=not args.no_duplicate, progress=progress,
+                           player_settings=settings, chunk_size=args.chunk_size)
+    except ValueError as exc:
+        return error(str(exc))
+    pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
+    print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
+    print(format_summary(summarize(results)))
+    if args.out is not None:
+        try:
+            write_csv(results, args.out)
+        except OSError as exc:
+            return error(f"cannot write {args.out}: {exc.strerror or exc}")
+        print(f"wrote {args.out}")
+    return 0
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``penneech simulate`` with the ``penneech`` command's subparsers."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "simulate", help="play many games between computer players",
+        description="Play many games between two computer players and summarize the results.",
+    )
+    p.add_argument("--rules", default="pagat",
+                   help="a preset or rules notation such as pagat,follow=free (default pagat)")
+    p.add_argument("--set", action="append", metavar="OPTION=VALUE",
+                   help="change one rule option (repeatable)")
+    p.add_argument("--players", default="greedy,greedy", metavar="KIND,KIND",
+                   help=f"the two players, of {', '.join(KINDS)} (default greedy,greedy)")
+    p.add_argument("--games", type=int, default=1000,
+                   help="games to play (rounded up to even in duplicate play; default 1000)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to use (default 1)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the run's seed (default: random, and printed)")
+    p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
+    p.add_argument("--no-duplicate", action="store_true",
+                   help="do not play the games in pairs with the same packs and seats swapped")
+    p.add_argument("--samples", type=int, default=None,
+                   help="samples per decision for the solver player")
+    p.add_argument("--chunk-size", type=int, default=None, help="games per task")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
+    p.set_defaults(func=cmd_simulate)
+    return p
+

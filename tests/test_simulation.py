@@ -1,0 +1,246 @@
+"""Simulations: determinism across workers and executors, duplicate pairs, sums, CSV, CLI."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import csv
+import io
+import math
+
+import pytest
+
+from penneech import Game, Rules
+from penneech.cli import main
+from penneech.events import Scored
+from penneech.simulation import (
+    CSV_COLUMNS,
+    GameResult,
+    format_summary,
+    game_seed,
+    play_one,
+    read_csv,
+    simulate,
+    summarize,
+    wilson_interval,
+    write_csv,
+)
+
+
+@pytest.fixture(scope="module")
+def serial() -> list[GameResult]:
+    return simulate("pagat", ("greedy", "random"), games=40, seed=11)
+
+
+def test_same_results_whatever_runs_them(serial: list[GameResult]) -> None:
+    two = simulate("pagat", ("greedy", "random"), games=40, seed=11, workers=2, chunk_size=7)
+    with cf.ProcessPoolExecutor(2) as pool:
+        pooled = simulate("pagat", ("greedy", "random"), games=40, seed=11, executor=pool,
+                          chunk_size=13)
+    with cf.ThreadPoolExecutor(3) as threads:
+        threaded = simulate(Rules.preset("pagat"), ("greedy", "random"), games=40, seed=11,
+                            executor=threads, chunk_size=5)
+    assert two == serial
+    assert pooled == serial
+    assert threaded == serial
+    assert [r.game for r in serial] == list(range(40))
+
+
+def test_seed_changes_results(serial: list[GameResult]) -> None:
+    other = simulate("pagat", ("greedy", "random"), games=40, seed=12)
+    assert [r.seed for r in other] != [r.seed for r in serial]
+
+
+def test_duplicate_pairs_share_their_deals(serial: list[GameResult]) -> None:
+    for even, odd in zip(serial[0::2], serial[1::2], strict=True):
+        assert even.seed == odd.seed
+        assert even.players == ("greedy", "random")
+        assert odd.players == ("random", "greedy")
+        assert even.first_dealer == odd.first_dealer
+    # Replay a pair: the first deal's pack is the same, whoever plays.
+    a = Game("pagat", seed=serial[0].seed)
+    b = Game("pagat", seed=serial[1].seed)
+    assert a.deck == b.deck
+    assert a.hand(0) == b.hand(0)
+    # Deal k's pack does not depend on the play.
+    assert a.shuffled_pack(5) == b.shuffled_pack(5)
+    # And the games replayed give the recorded results.
+    assert play_one("pagat", ("greedy", "random"), 1, 11) == serial[1]
+
+
+def test_no_duplicate_keeps_seats() -> None:
+    results = simulate("davis", ("random", "greedy"), games=5, seed=2, duplicate=False)
+    assert len(results) == 5
+    assert {r.players for r in results} == {("random", "greedy")}
+    assert len({r.seed for r in results}) == 5
+    assert results[0].seed == game_seed(2, 0, duplicate=False)
+
+
+def test_odd_games_rounded_up_in_duplicate() -> None:
+    assert len(simulate("pagat", ("random", "random"), games=3, seed=0)) == 4
+
+
+@pytest.mark.parametrize("preset", ["cotton", "pagat", "parlett", "davis"])
+def test_points_by_source_sum_to_scores(preset: str) -> None:
+    results = simulate(preset, ("greedy", "random"), games=20, seed=5)
+    for r in results:
+        for seat in (0, 1):
+            total = r.trick_points[seat] + r.turnup_points[seat] + r.majority_points[seat]
+            assert total == r.scores[seat]
+        assert r.scores[r.winner] >= 61
+        assert r.winner_player == r.players[r.winner]
+        assert r.deals >= 1 and r.thrown_in >= 0
+        assert sum(r.tricks) <= 7 * r.deals
+        if Rules.preset(preset).win_check == "end_of_deal":
+            assert sum(r.tricks) == 7 * r.deals
+            assert r.scores[r.winner] > r.scores[1 - r.winner]
+        if not Rules.preset(preset).majority_bonus:
+            assert r.majority_points == (0, 0)
+
+
+def test_result_matches_event_log() -> None:
+    """Under win_check=immediate a game stops mid-deal; the sums still hold."""
+    r = play_one("parlett,target=15", ("greedy", "greedy"), 0, 4)
+    assert r.rules == "parlett,target=15"
+    assert sum(r.tricks) < 7 * r.deals  # it ended in the middle of a deal
+    game = Game(Rules.parse("parlett,target=15"), seed=r.seed, players=("a", "b"))
+    from penneech.players import make_player, play_game
+
+    play_game(game, [make_player("greedy"), make_player("greedy")])
+    scored = [e for e in game.events if isinstance(e, Scored)]
+    for seat in (0, 1):
+        assert sum(e.points for e in scored if e.player == seat) == r.scores[seat]
+    assert game.scores == r.scores
+
+
+def test_same_kind_players_are_labelled() -> None:
+    results = simulate("pagat", ("greedy", "greedy"), games=4, seed=0)
+    assert results[0].players == ("greedy#1", "greedy#2")
+    assert results[1].players == ("greedy#2", "greedy#1")
+    summary = summarize(results)
+    assert [s.player for s in summary] == ["greedy#1", "greedy#2"]
+    assert sum(s.wins for s in summary) == 4
+
+
+def test_csv_round_trip(serial: list[GameResult], tmp_path: object) -> None:
+    import pathlib
+
+    path = pathlib.Path(str(tmp_path)) / "out.csv"
+    write_csv(serial, path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert len(rows) == len(serial)
+    first = serial[0]
+    assert rows[0]["seat0_player"] == first.players[0]
+    assert int(rows[0]["seat1_score"]) == first.scores[1]
+    assert int(rows[0]["seat0_trick_points"]) == first.trick_points[0]
+    assert int(rows[0]["seed"]) == first.seed
+    assert rows[0]["winner_player"] == first.winner_player
+    assert read_csv(path) == serial
+    assert [p.name for p in path.parent.iterdir()] == ["out.csv"]  # no temporary file left
+    buffer = io.StringIO()
+    write_csv(serial[:2], buffer)
+    buffer.seek(0)
+    assert read_csv(buffer) == serial[:2]
+    # Rules notation with commas survives.
+    custom = simulate("pagat,follow=free,target=21", ("greedy", "random"), games=2, seed=0)
+    buffer = io.StringIO()
+    write_csv(custom, buffer)
+    buffer.seek(0)
+    back = read_csv(buffer)
+    assert back == custom
+    assert back[0].rules == str(Rules.parse("pagat,follow=free,target=21"))
+    assert back[0].rules.count(",") == 2
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        (0, 10, 0.0, 0.2775328),
+        (5, 10, 0.2365931, 0.7634069),
+        (100, 100, 0.9630065, 1.0),
+        (1, 10, 0.0178762, 0.4041500),
+    ],
+)
+def test_wilson_interval(successes: int, trials: int, low: float, high: float) -> None:
+    got = wilson_interval(successes, trials)
+    assert math.isclose(got[0], low, abs_tol=1e-6)
+    assert math.isclose(got[1], high, abs_tol=1e-6)
+
+
+def test_wilson_edge_cases() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+def test_summary(serial: list[GameResult]) -> None:
+    summary = {s.player: s for s in summarize(serial)}
+    assert summary["greedy"].games == summary["random"].games == 40
+    assert summary["greedy"].wins + summary["random"].wins == 40
+    greedy = summary["greedy"]
+    assert greedy.ci_low <= greedy.win_rate <= greedy.ci_high
+    assert math.isclose(
+        greedy.mean_trick_points + greedy.mean_turnup_points + greedy.mean_majority_points,
+        greedy.mean_score,
+    )
+    text = format_summary(list(summary.values()))
+    assert "greedy" in text and "95% CI" in text
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": ("greedy",)},
+        {"players": ("greedy", "nobody")},
+        {"games": 0},
+        {"workers": 0},
+        {"rules": "nowhere"},
+        {"player_settings": {"nobody": {}}},
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        simulate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_cli_writes_csv(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    out = pathlib.Path(str(tmp_path)) / "games.csv"
+    status = main(["simulate", "--rules", "cotton", "--set", "target=31", "--players",
+                   "greedy,random", "--games", "6", "--workers", "2", "--seed", "9",
+                   "--out", str(out), "--no-progress"])
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "6 games, rules cotton,target=31, seed 9" in printed
+    assert "greedy" in printed and "random" in printed
+    results = read_csv(out)
+    assert results == simulate("cotton,target=31", ("greedy", "random"), games=6, seed=9)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--players", "greedy"],
+        ["--players", "greedy,wizard"],
+        ["--rules", "nowhere"],
+        ["--set", "follow=sideways"],
+        ["--set", "nonsense"],
+        ["--set", "colour=red"],
+        ["--games", "0"],
+        ["--games", "many"],
+        ["--workers", "0"],
+        ["--samples", "0"],
+        ["--out", "/no/such/dir/x.csv"],
+    ],
+)
+def test_cli_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(["simulate", "--games", "2", *argv])
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "error: " in err
+    assert "Traceback" not in err
