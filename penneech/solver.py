@@ -1,0 +1,629 @@
+"""An exact solver for the rest of a deal, and the sampling that lets it play without cheating.
+
+Given both hands and the order of the stock, :func:`solve` finds the best play for the rest of
+the deal by alpha-beta search with a transposition table.  The value of a position is the points
+the side to move will score in the rest of the deal minus the points the other side will score,
+when both play perfectly: trick points, turn-ups and the majority bonus, under any rules.  Under
+``win_check: immediate`` scoring stops the moment a player reaches the target, as it does in the
+game, so the value is always what would really be pegged.
+
+>>> from penneech import Game
+>>> game = Game("pagat", seed=7)
+>>> game.deal()
+>>> while game.phase.value == "throw-in":
+...     game.throw_in(False)
+>>> solution = solve(Position.from_game(game))
+>>> len(solution.pv)
+14
+
+A computer player may not see the hidden cards.  :func:`sample_positions` deals them afresh,
+uniformly among the layouts consistent with what one player has seen (including the suits the
+opponent has shown it lacks), which is how the ``solver`` player of :mod:`penneech.players` uses
+this module (perfect-information Monte Carlo).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Suit, full_pack
+from .game import Game, GameError, Phase, PlayerView, legal_follows
+from .rules import Rules
+
+__all__ = ["Position", "Solution", "solve", "move_values", "sample_positions", "Solver"]
+
+TRICKS = 7
+_INF = 1 << 20
+
+# Card tables indexed by Card.index (suit number * 13 + rank - 2).
+_ALL: tuple[Card, ...] = tuple(sorted(full_pack(52), key=lambda c: c.index))
+_SUIT_NO: dict[Suit, int] = {c.suit: c.index // 13 for c in _ALL}
+_SUIT = [c.index // 13 for c in _ALL]
+_POWER = [c.power for c in _ALL]
+_POINTS = [c.points for c in _ALL]
+_TURNUP = [c.turnup_points for c in _ALL]
+_PENNEECH = [c.is_penneech for c in _ALL]
+_SUIT_MASK = [sum(1 << c.index for c in _ALL if c.index // 13 == s) for s in range(4)]
+#: the cards whose power lies in lo … hi (inclusive), indexed [lo][hi]
+_POWER_RANGE = [
+    [sum(1 << c.index for c in _ALL if lo <= c.power <= hi) for hi in range(16)]
+    for lo in range(16)
+]
+
+
+def _bits(mask: int) -> list[int]:
+    """The card indices in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _distinct(hand: int, opponent: int, by_rank: bool) -> list[int]:
+    """The cards of ``hand`` worth trying: of two plain cards of one suit with no card of the
+    opponent between them, only the lower (they win and lose exactly the same tricks).
+
+    Only cards that never score are merged.  Under ``trick_winner: rank`` cards of other suits
+    compare by power too, so any opponent card whose power lies between them keeps them apart.
+    """
+    out: list[int] = []
+    prev = -1
+    while hand:
+        low = hand & -hand
+        i = low.bit_length() - 1
+        hand ^= low
+        if (
+            prev >= 0
+            and not _POINTS[i]
+            and _SUIT[prev] == _SUIT[i]
+            and not (
+                opponent & (_POWER_RANGE[_POWER[prev]][_POWER[i]] if by_rank
+                            else (1 << i) - (2 << prev))
+            )
+        ):
+            prev = i
+            continue
+        out.append(i)
+        prev = i if not _POINTS[i] else -1
+    return out
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything needed to play out the rest of a deal: both hands and the stock's order.
+
+    Attributes:
+        rules: the rules in force.
+        hands: player 0's and player 1's cards.
+        trumps: the trump suit of the current trick.
+        turnups: the cards that will be turned up after the current trick and each later one,
+            in order (``8 - trick_number`` of them; the last is turned after the seventh trick).
+        leader: who leads (or led) the current trick.
+        led: the card already led to the current trick, if any.
+        trick_number: the current trick, 1 … 7.
+        tricks_won: tricks each player has taken so far this deal.
+        scores: the game scores now (they matter only when the target may be reached).
+    """
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trumps: Suit
+    turnups: tuple[Card, ...]
+    leader: int
+    led: Card | None = None
+    trick_number: int = 1
+    tricks_won: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.trick_number <= TRICKS:
+            raise ValueError(f"trick_number must be 1 … 7, not {self.trick_number}")
+        left = TRICKS - self.trick_number + 1
+        if len(self.turnups) != left:
+            raise ValueError(
+                f"trick {self.trick_number} needs {left} cards to turn up, "
+                f"not {len(self.turnups)}"
+            )
+        sizes = [len(h) for h in self.hands]
+        want = [left, left]
+        if self.led is not None:
+            want[self.leader] -= 1
+        if sizes != want:
+            raise ValueError(f"hands of {sizes[0]} and {sizes[1]} cards; expected {want}")
+        cards = [*self.hands[0], *self.hands[1], *self.turnups]
+        if self.led is not None:
+            cards.append(self.led)
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card appears twice in the position")
+
+    @property
+    def to_move(self) -> int:
+        """The player whose turn it is."""
+        return self.leader if self.led is None else 1 - self.leader
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player to move may play, in display order."""
+        hand = self.hands[self.to_move]
+        if self.led is None:
+            return sorted(hand)
+        return sorted(legal_follows(hand, self.led, self.trumps, self.rules.follow))
+
+    @classmethod
+    def from_game(cls, game: Game) -> Position:
+        """The position of a game in play, with its true hidden cards."""
+        if game.phase is not Phase.PLAY:
+            raise GameError(f"there is no trick being played (the game is at {game.phase.value})")
+        trick = game.trick
+        trumps = game.trumps
+        assert trumps is not None
+        n = game.trick_number
+        return cls(
+            rules=game.rules,
+            hands=(game.hand(0), game.hand(1)),
+            trumps=trumps,
+            turnups=game.stock[: TRICKS - n + 1],
+            leader=game.leader,
+            led=trick[0] if trick else None,
+            trick_number=n,
+            tricks_won=game.tricks_won,
+            scores=game.scores,
+        )
+
+    @classmethod
+    def from_view(cls, view: PlayerView, opponent_hand: Sequence[Card],
+                  stock: Sequence[Card]) -> Position:
+        """The position ``view`` shows, completed with a guess at the hidden cards."""
+        if view.phase is not Phase.PLAY or view.trumps is None:
+            raise GameError("there is no trick being played")
+        me = view.player
+        hands: list[tuple[Card, ...]] = [(), ()]
+        hands[me] = view.hand
+        hands[1 - me] = tuple(opponent_hand)
+        leader = view.trick[0][0] if view.trick else view.to_move
+        assert leader is not None
+        return cls(
+            rules=view.rules,
+            hands=(hands[0], hands[1]),
+            trumps=view.trumps,
+            turnups=tuple(stock[: TRICKS - view.trick_number + 1]),
+            leader=leader,
+            led=view.trick[0][1] if view.trick else None,
+            trick_number=view.trick_number,
+            tricks_won=view.tricks_won,
+            scores=view.scores,
+        )
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve`.
+
+    Attributes:
+        value: points for the side to move minus points for the other, in the rest of the deal.
+        pv: the principal variation: the cards played from here to the end of the deal (or of
+            the game), when both sides play their best.
+    """
+
+    value: int
+    pv: tuple[Card, ...]
+
+    @property
+    def best(self) -> Card:
+        """The best card to play now (the first of the principal variation)."""
+        return self.pv[0]
+
+
+class Solver:
+    """The search for one position's deal.  Keep one to ask several questions of the same deal
+    (its transposition table is reused); :func:`solve` and :func:`move_values` make their own."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        rules = position.rules
+        self._follow = rules.follow
+        self._by_suit = rules.trick_winner == "suit"
+        self._to_holder = rules.trick_points_to == "holder"
+        self._majority = rules.majority_bonus
+        t0 = position.trick_number - 1
+        self._t0 = t0
+        # per trick t (0-based): trump suit number, each card's trick value, the turn-up points
+        trumps = [0] * TRICKS
+        trumps[t0] = _SUIT_NO[position.trumps]
+        turn_pts = [0] * TRICKS
+        for k, card in enumerate(position.turnups):
+            t = t0 + k
+            if t + 1 < TRICKS:
+                trumps[t + 1] = _SUIT_NO[card.suit]
+            if t < TRICKS and (rules.turnups_score == "every" or t == TRICKS - 1):
+                turn_pts[t] = _TURNUP[card.index]
+        count_all = rules.counting == "honours"
+        values = []
+        for t in range(TRICKS):
+            tr = trumps[t]
+            values.append([
+                p if p and (_SUIT[i] == tr if (_PENNEECH[i] or not count_all) else True) else 0
+                for i, p in enumerate(_POINTS)
+            ])
+        self._trumps = trumps
+        self._turn_pts = turn_pts
+        self._values = values
+        # The scores matter only if someone may reach the target during this deal.
+        target = rules.target
+        most = sum(turn_pts) + 2 * TRICKS + sum(
+            c.points for h in position.hands for c in h
+        ) + (position.led.points if position.led else 0)
+        self._live = rules.win_check == "immediate" and max(position.scores) + most >= target
+        self._target = target
+        self._tt: dict[int, tuple[int, int, int, int]] = {}
+        self.nodes = 0
+
+    # -- the search ------------------------------------------------------------------------------
+
+    def _follows(self, hand: int, lead: int, t: int) -> int:
+        """The cards of ``hand`` (a mask) that may follow ``lead`` in trick ``t``, as a mask."""
+        if self._follow == "free":
+            return hand
+        suit = _SUIT[lead]
+        same = hand & _SUIT_MASK[suit]
+        if not same:
+            return hand
+        tr = self._trumps[t]
+        if self._follow == "suit" or suit == tr:
+            return same
+        return same | (hand & _SUIT_MASK[tr])
+
+    def _trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int
+               ) -> tuple[int, int, int, int, int, bool]:
+        """Play lead ``a`` and follow ``b`` in trick ``t``.
+
+        Returns (winner, points for 0 minus points for 1, tricks won by 0, new scores, over).
+        """
+        tr = self._trumps[t]
+        sa = _SUIT[a]
+        sb = _SUIT[b]
+        if sb == sa:
+            follower_wins = _POWER[b] > _POWER[a]
+        elif self._by_suit or (sb == tr) != (sa == tr):
+            follower_wins = sb == tr
+        else:
+            follower_wins = _POWER[b] > _POWER[a]
+        w = 1 - leader if follower_wins else leader
+        won0 = won0 + (1 if w == 0 else 0)
+        vals = self._values[t]
+        pa = vals[a]
+        pb = vals[b]
+        tp = self._turn_pts[t]
+        if not self._live:
+            if self._to_holder:
+                gain_l, gain_f = pa, pb
+                if w == leader:
+                    gain_l += tp
+                else:
+                    gain_f += tp
+                diff = gain_l - gain_f if leader == 0 else gain_f - gain_l
+            else:
+                total = pa + pb + tp
+                diff = total if w == 0 else -total
+            if t == TRICKS - 1 and self._majority:
+                if won0 * 2 > TRICKS:
+                    diff += 2 * won0 - TRICKS
+                elif won0 * 2 < TRICKS:
+                    diff -= TRICKS - 2 * won0
+            return w, diff, won0, 0, 0, False
+        # The scores are close to the target: peg one by one, in the game's order.
+        scores = [s0, s1]
+        start = (s0, s1)
+        target = self._target
+        pegs: list[tuple[int, int]] = []
+        if self._to_holder:
+            pegs += [(leader, pa), (1 - leader, pb)]
+        else:
+            pegs += [(w, pa), (w, pb)]
+        pegs.append((w, tp))
+        if t == TRICKS - 1 and self._majority:
+            for p, won in ((0, won0), (1, TRICKS - won0)):
+                if won * 2 > TRICKS:
+                    pegs.append((p, 2 * won - TRICKS))
+        over = False
+        for p, pts in pegs:
+            if pts:
+                scores[p] += pts
+                if scores[p] >= target:
+                    over = True
+                    break
+        diff = (scores[0] - start[0]) - (scores[1] - start[1])
+        return w, diff, won0, scores[0], scores[1], over
+
+    def _key(self, h0: int, h1: int, leader: int, won0: int, s0: int, s1: int) -> int:
+        """The transposition table's key for a trick boundary (the trick is implied by the hands'
+        size; the tricks won matter only for the majority bonus)."""
+        won = won0 if self._majority else 0
+        return h0 | h1 << 52 | leader << 104 | won << 105 | s0 << 108 | s1 << 140
+
+    def _lead(self, hl: int, hf: int, t: int, leader: int, won0: int, s0: int, s1: int,
+              a: int, alpha: int, beta: int) -> tuple[int, int]:
+        """Value for player 0 when ``leader`` (holding ``hl``) leads ``a`` in trick ``t`` and the
+        follower (holding ``hf``) replies as well as it can; and that reply."""
+        trick = self._trick
+        value = self._value
+        maximizing = leader == 0  # the leader maximizes, so the follower minimizes
+        nhl = hl ^ (1 << a)
+        inner = _INF if maximizing else -_INF
+        inner_b = -1
+        replies = [
+            (trick(t, leader, a, b, won0, s0, s1), b)
+            for b in _distinct(self._follows(hf, a, t), nhl | (1 << a), not self._by_suit)
+        ]
+        # the follower's most promising replies first
+        replies.sort(key=lambda r: r[0][1], reverse=not maximizing)
+        for (w, diff, nwon0, n0, n1, over), b in replies:
+            if over:
+                v = diff
+            else:
+                nhf = hf ^ (1 << b)
+                c0, c1 = (nhl, nhf) if leader == 0 else (nhf, nhl)
+                if maximizing:
+                    v = diff + value(c0, c1, t + 1, w, nwon0, n0, n1,
+                                     alpha - diff, min(beta, inner) - diff)
+                else:
+                    v = diff + value(c0, c1, t + 1, w, nwon0, n0, n1,
+                                     max(alpha, inner) - diff, beta - diff)
+            if maximizing:
+                if v < inner:
+                    inner, inner_b = v, b
+                    if inner <= alpha:
+                        break
+            elif v > inner:
+                inner, inner_b = v, b
+                if inner >= beta:
+                    break
+        return inner, inner_b
+
+    def _value(self, h0: int, h1: int, t: int, leader: int, won0: int, s0: int, s1: int,
+               alpha: int, beta: int) -> int:
+        """Points for player 0 minus points for player 1 from the start of trick ``t``."""
+        if t == TRICKS:
+            return 0
+        self.nodes += 1
+        trick = self._trick
+        if t == TRICKS - 1:  # one card each: nothing to choose
+            a = (h0 if leader == 0 else h1).bit_length() - 1
+            b = (h1 if leader == 0 else h0).bit_length() - 1
+            return trick(t, leader, a, b, won0, s0, s1)[1]
+        key = self._key(h0, h1, leader, won0, s0, s1)
+        entry = self._tt.get(key)
+        lo, hi = -_INF, _INF
+        first = -1
+        if entry is not None:
+            lo, hi, first, _ = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0, b0 = alpha, beta
+        maximizing = leader == 0
+        hl, hf = (h0, h1) if leader == 0 else (h1, h0)
+        best = -_INF if maximizing else _INF
+        best_a = best_b = -1
+        leads = _distinct(hl, hf, not self._by_suit)
+        vals = self._values[t]
+        leads.sort(key=lambda i: (i != first, -vals[i], -_POWER[i]))
+        lead = self._lead
+        for a in leads:
+            if maximizing:
+                inner, b = lead(hl, hf, t, leader, won0, s0, s1, a, max(alpha, best), beta)
+                if inner > best:
+                    best, best_a, best_b = inner, a, b
+                    if best >= beta:
+                        break
+            else:
+                inner, b = lead(hl, hf, t, leader, won0, s0, s1, a, alpha, min(beta, best))
+                if inner < best:
+                    best, best_a, best_b = inner, a, b
+                    if best <= alpha:
+                        break
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self._tt[key] = (lo, hi, best_a, best_b)
+        return best
+
+    # -- questions about the position ------------------------------------------------------------
+
+    def _state(self, pos: Position) -> tuple[int, int, int, int, int, int]:
+        """(hand 0, hand 1, trick index, won by 0, score 0, score 1) in the search's terms."""
+        s0, s1 = pos.scores if self._live else (0, 0)
+        return (_mask(pos.hands[0]), _mask(pos.hands[1]), pos.trick_number - 1,
+                pos.tricks_won[0], s0, s1)
+
+    def move_values(self, pos: Position | None = None) -> dict[Card, int]:
+        """The exact value of each legal play for the side to move (its points minus the other's,
+        for the rest of the deal)."""
+        return {card: v for card, (v, _) in self._move_values(pos).items()}
+
+    def _move_values(self, pos: Position | None) -> dict[Card, tuple[int, int]]:
+        """Each legal play's value for the side to move, with the best reply to it (a card index;
+        -1 when the play ends a trick)."""
+        pos = self.position if pos is None else pos
+        h0, h1, t, won0, s0, s1 = self._state(pos)
+        me = pos.to_move
+        sign = 1 if me == 0 else -1
+        out: dict[Card, tuple[int, int]] = {}
+        if pos.led is not None:
+            a = pos.led.index
+            hf = h1 if pos.leader == 0 else h0
+            for b in _bits(self._follows(hf, a, t)):
+                out[_ALL[b]] = (sign * self._after(pos.leader, a, b, h0, h1, t, won0, s0, s1), -1)
+            return out
+        hl, hf = (h0, h1) if me == 0 else (h1, h0)
+        for a in _bits(hl):
+            v, b = self._lead(hl, hf, t, me, won0, s0, s1, a, -_INF, _INF)
+            out[_ALL[a]] = (sign * v, b)
+        return out
+
+    def _after(self, leader: int, a: int, b: int, h0: int, h1: int, t: int, won0: int,
+               s0: int, s1: int) -> int:
+        """Value for player 0 of the trick ``a``, ``b`` and everything after it (the hands
+        given still hold ``b``, not ``a``)."""
+        w, diff, nwon0, n0, n1, over = self._trick(t, leader, a, b, won0, s0, s1)
+        if over:
+            return diff
+        follower = 1 - leader
+        if follower == 0:
+            h0 ^= 1 << b
+        else:
+            h1 ^= 1 << b
+        return diff + self._value(h0, h1, t + 1, w, nwon0, n0, n1, -_INF, _INF)
+
+    def solve(self) -> Solution:
+        """The value of the position and a principal variation to the end of the deal."""
+        pos: Position | None = self.position
+        assert pos is not None
+        value = self.value(pos)
+        pv: list[Card] = []
+        while pos is not None:
+            for card in self._best_line(pos):
+                pv.append(card)
+                pos = _advance(pos, card)
+                if pos is None:
+                    break
+        return Solution(value, tuple(pv))
+
+    def value(self, pos: Position | None = None) -> int:
+        """The exact value of the position for the side to move."""
+        pos = self.position if pos is None else pos
+        if pos.led is not None:
+            return max(self.move_values(pos).values())
+        h0, h1, t, won0, s0, s1 = self._state(pos)
+        v = self._value(h0, h1, t, pos.leader, won0, s0, s1, -_INF, _INF)
+        return v if pos.to_move == 0 else -v
+
+    def _best_line(self, pos: Position) -> list[Card]:
+        """The best play in ``pos`` (the lowest card of equal best ones when a trick is led to),
+        and, when it leads to a trick, the follower's best reply."""
+        if pos.led is not None:
+            vals = self.move_values(pos)
+            return [min(vals, key=lambda c: (-vals[c], c.index))]
+        h0, h1, t, won0, s0, s1 = self._state(pos)
+        leader = pos.leader
+        v = self._value(h0, h1, t, leader, won0, s0, s1, -_INF, _INF)
+        hl, hf = (h0, h1) if leader == 0 else (h1, h0)
+        entry = self._tt.get(self._key(h0, h1, leader, won0, s0, s1))
+        first = entry[2] if entry is not None else -1
+        if t == TRICKS - 1:
+            return [_ALL[hl.bit_length() - 1], _ALL[hf.bit_length() - 1]]
+        # the table's best lead first; check it really reaches the value, else look further
+        for a in sorted(_bits(hl), key=lambda i: (i != first, i)):
+            got, b = self._lead(hl, hf, t, leader, won0, s0, s1, a, v - 1, v + 1)
+            if got == v:
+                return [_ALL[a], _ALL[b]]
+        raise AssertionError("no play reaches the position's value")  # pragma: no cover
+
+
+def _advance(pos: Position, card: Card) -> Position | None:
+    """The position after ``card`` is played, or None when the deal (or the game) is over."""
+    me = pos.to_move
+    hands = [pos.hands[0], pos.hands[1]]
+    hands[me] = tuple(c for c in hands[me] if c is not card)
+    if pos.led is None:
+        return Position(pos.rules, (hands[0], hands[1]), pos.trumps, pos.turnups, pos.leader,
+                        card, pos.trick_number, pos.tricks_won, pos.scores)
+    lead = pos.led
+    solver = Solver(pos)
+    t = pos.trick_number - 1
+    won0 = pos.tricks_won[0]
+    s0, s1 = pos.scores
+    w, diff, nwon0, n0, n1, over = solver._trick(t, pos.leader, lead.index, card.index, won0,
+                                                 s0, s1)
+    if over or pos.trick_number == TRICKS:
+        return None
+    if not solver._live:
+        # the game scores are not tracked by the search when nobody can reach the target
+        gain = _deal_gain(pos, lead, card, w)
+        n0, n1 = s0 + gain[0], s1 + gain[1]
+    return Position(
+        pos.rules, (hands[0], hands[1]), pos.turnups[0].suit, pos.turnups[1:], w, None,
+        pos.trick_number + 1, (nwon0, pos.trick_number - nwon0), (n0, n1),
+    )
+
+
+def _deal_gain(pos: Position, lead: Card, follow: Card, winner: int) -> tuple[int, int]:
+    """Points each player pegs for one trick (not its last: no majority bonus)."""
+    from .game import trick_value
+
+    rules = pos.rules
+    gain = [0, 0]
+    for who, c in ((pos.leader, lead), (1 - pos.leader, follow)):
+        gain[who if rules.trick_points_to == "holder" else winner] += trick_value(
+            c, pos.trumps, rules.counting)
+    if rules.turnups_score == "every":
+        gain[winner] += pos.turnups[0].turnup_points
+    return gain[0], gain[1]
+
+
+def solve(position: Position) -> Solution:
+    """The exact value of ``position`` for the side to move, and a principal variation."""
+    return Solver(position).solve()
+
+
+def move_values(position: Position) -> dict[Card, int]:
+    """The exact value of each legal play in ``position`` for the side to move."""
+    return Solver(position).move_values()
+
+
+# -- sampling the hidden cards -----------------------------------------------------------------
+
+
+def voids(view: PlayerView) -> frozenset[Suit]:
+    """The suits the opponent has shown it holds none of, by failing to follow when it had to."""
+    follow = view.rules.follow
+    if follow == "free":
+        return frozenset()
+    out: set[Suit] = set()
+    opponent = 1 - view.player
+    for t in view.tricks_played:
+        if t.leader == opponent:
+            continue
+        lead, reply = t.cards
+        if reply.suit is lead.suit:
+            continue
+        if follow == "suit" or lead.suit is t.trumps or reply.suit is not t.trumps:
+            out.add(lead.suit)
+    return frozenset(out)
+
+
+def sample_positions(view: PlayerView, n: int, rng: random.Random) -> Iterator[Position]:
+    """``n`` positions consistent with ``view``: the opponent's hand and the stock dealt at random
+    from the unseen cards, uniformly among the layouts that agree with everything seen."""
+    unseen = sorted(view.unseen, key=lambda c: c.index)
+    lacking = voids(view)
+    size = view.opponent_hand_size
+    allowed = [c for c in unseen if c.suit not in lacking]
+    if len(allowed) < size:  # cannot happen in a real game; fall back to any unseen cards
+        allowed = unseen
+    for _ in range(n):
+        hand = rng.sample(allowed, size)
+        taken = set(hand)
+        stock = [c for c in unseen if c not in taken]
+        rng.shuffle(stock)
+        yield Position.from_view(view, hand, stock)

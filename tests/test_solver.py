@@ -1,0 +1,231 @@
+"""The exact solver against brute force through the engine itself, and its sampling of hidden
+cards.
+
+Brute force here plays every line out on copies of a real :class:`~penneech.Game`, so the solver
+is checked against the engine's own scoring (including the target ending a game mid-deal), not
+against a second copy of the rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from penneech import Game, GameError, Phase, Rules, Scored, parse_cards
+from penneech.solver import Position, Solver, move_values, sample_positions, solve, voids
+from tests.test_properties import CHOICES
+
+
+def random_rules(rng: random.Random) -> Rules:
+    return Rules(**{name: rng.choice(values) for name, values in CHOICES.items()},
+                 target=rng.choice([61, 61, 20, 30]))
+
+
+def game_at(rules: Rules, seed: int, rng: random.Random, tricks_left: int,
+            mid_trick: bool) -> Game | None:
+    """A game played at random until ``tricks_left`` tricks remain in a deal (None if the game
+    ended first)."""
+    game = Game(rules, seed=seed, auto_deal=False)
+    for _ in range(2_000):
+        if game.phase is Phase.OVER:
+            return None
+        if game.phase is Phase.DEAL:
+            game.deal()
+        elif game.phase is Phase.THROW_IN:
+            game.throw_in(False)
+        elif 7 - game.trick_number + 1 == tricks_left and len(game.trick) == int(mid_trick):
+            return game
+        else:
+            game.play(rng.choice(game.legal_plays()))
+    raise AssertionError("no position reached")
+
+
+def deal_points(game: Game, since: int) -> tuple[int, int]:
+    points = [0, 0]
+    for e in game.events[since:]:
+        if isinstance(e, Scored):
+            points[e.player] += e.points
+    return points[0], points[1]
+
+
+def brute_force(game: Game) -> dict[str, int]:
+    """Each legal play's value for the player to move, by trying every line on the engine."""
+    me = game.to_move
+    assert me is not None
+    start = len(game.events)
+    deal = game.deal_number
+
+    def value(g: Game) -> int:
+        # points for ``me`` minus points for the other, from ``start`` on
+        if g.phase is not Phase.PLAY or g.deal_number != deal:
+            a, b = deal_points(g, start)
+            return a - b if me == 0 else b - a
+        results = []
+        for card in g.legal_plays():
+            child = g.copy()
+            child.play(card)
+            results.append(value(child))
+        return max(results) if g.to_move == me else min(results)
+
+    out = {}
+    for card in game.legal_plays():
+        child = game.copy()
+        child.play(card)
+        out[card.code] = value(child)
+    return out
+
+
+@pytest.mark.parametrize("tricks_left,mid_trick,count", [(1, False, 40), (1, True, 40),
+                                                          (2, False, 150), (2, True, 100),
+                                                          (3, False, 40), (3, True, 30)])
+def test_agrees_with_brute_force(tricks_left: int, mid_trick: bool, count: int) -> None:
+    rng = random.Random(tricks_left * 10 + mid_trick)
+    checked = 0
+    seed = 0
+    while checked < count:
+        seed += 1
+        rules = random_rules(rng)
+        game = game_at(rules, seed, rng, tricks_left, mid_trick)
+        if game is None:
+            continue
+        expected = brute_force(game)
+        got = {c.code: v for c, v in move_values(Position.from_game(game)).items()}
+        assert got == expected, (str(rules), seed)
+        solution = solve(Position.from_game(game))
+        assert solution.value == max(expected.values())
+        checked += 1
+
+
+def play_line(game: Game, line: tuple[object, ...]) -> tuple[int, int]:
+    start = len(game.events)
+    for card in line:
+        game.play(card)  # type: ignore[arg-type]
+    return deal_points(game, start)
+
+
+@pytest.mark.parametrize("preset", ["cotton", "pagat", "parlett", "davis"])
+def test_principal_variation_scores_its_value(preset: str) -> None:
+    """Both sides following the principal variation peg exactly the solver's value."""
+    rng = random.Random(preset)
+    for seed in range(12):
+        for tricks_left in (7, 4):
+            game = game_at(Rules.preset(preset), seed, rng, tricks_left, bool(seed % 2))
+            if game is None:
+                continue
+            me = game.to_move
+            deal = game.deal_number
+            solution = solve(Position.from_game(game))
+            a, b = play_line(game, solution.pv)
+            assert solution.value == (a - b if me == 0 else b - a)
+            # the variation runs to the end of the deal (or of the game), not further
+            assert game.phase is not Phase.PLAY or game.deal_number != deal
+
+
+def test_target_stops_the_search_as_it_stops_the_game() -> None:
+    """Near the target, points after the winning peg are not counted."""
+    rng = random.Random(5)
+    rules = Rules.preset("pagat").replace(target=12)
+    found = 0
+    for seed in range(200):
+        game = game_at(rules, seed, rng, 2, False)
+        if game is None or max(game.scores) < 5:
+            continue
+        expected = brute_force(game)
+        got = {c.code: v for c, v in move_values(Position.from_game(game)).items()}
+        assert got == expected
+        found += 1
+        if found == 15:
+            break
+    assert found == 15
+
+
+def test_full_deal_value_and_best_play() -> None:
+    game = Game("pagat", seed=7, auto_deal=False)
+    game.deal()
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
+    solver = Solver(Position.from_game(game))
+    solution = solver.solve()
+    values = solver.move_values()
+    assert solution.value == max(values.values())
+    assert values[solution.best] == solution.value
+    assert len(solution.pv) == 14
+    assert set(values) == set(game.legal_plays())
+
+
+def test_position_is_checked() -> None:
+    game = Game("pagat", seed=3, auto_deal=False)
+    with pytest.raises(GameError, match="no trick"):
+        Position.from_game(game)
+    game.deal()
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
+    pos = Position.from_game(game)
+    with pytest.raises(ValueError, match="needs 7 cards to turn up"):
+        Position(pos.rules, pos.hands, pos.trumps, pos.turnups[:3], pos.leader)
+    with pytest.raises(ValueError, match="twice"):
+        Position(pos.rules, (pos.hands[0], pos.hands[0]), pos.trumps, pos.turnups, pos.leader)
+    with pytest.raises(ValueError, match="expected"):
+        Position(pos.rules, (pos.hands[0][:3], pos.hands[1]), pos.trumps, pos.turnups,
+                 pos.leader)
+
+
+def test_samples_agree_with_what_the_player_saw() -> None:
+    rng = random.Random(1)
+    for seed in range(30):
+        game = game_at(Rules.preset("pagat"), seed, rng, 3, False)
+        if game is None:
+            continue
+        me = game.to_move
+        assert me is not None
+        view = game.view(me)
+        lacking = voids(view)
+        for pos in sample_positions(view, 5, random.Random(seed)):
+            assert sorted(pos.hands[me]) == sorted(game.hand(me))
+            theirs = pos.hands[1 - me]
+            assert len(theirs) == len(game.hand(1 - me))
+            assert not {c.suit for c in theirs} & lacking
+            assert set(theirs) | set(pos.turnups) <= view.unseen
+            assert pos.trumps is game.trumps and pos.trick_number == game.trick_number
+            # the true layout is consistent too: a void the player inferred is real
+            assert not {c.suit for c in game.hand(1 - me)} & lacking
+
+
+def test_voids_are_inferred_only_where_the_rules_force_following() -> None:
+    from tests.engine_helpers import position
+
+    # Ben (dealer, player 1) cannot follow hearts: under follow=suit he is void in hearts.
+    elder = "AH KH 2C 3C 4C 5C 6C"
+    dealer = "2S 3S 4S 5S 6S 7S 8S"
+    for follow, expect in (("suit", {"HEARTS"}), ("free", set())):
+        game = position("pagat", elder, dealer, "9D", follow=follow, redeal="never")
+        game.play("AH")
+        game.play("2S")
+        view = game.view(0)
+        assert {s.name for s in voids(view)} == expect
+
+
+def test_samples_do_not_depend_on_hidden_cards() -> None:
+    """Two games that look the same to a player give the same samples for the same seed."""
+    from tests.engine_helpers import position
+
+    a = position("pagat", "AH KH 2C 3C 4C 5C 6C", "2S 3S 4S 5S 6S 7S 8S", "9D QD",
+                 redeal="never")
+    b = position("pagat", "AH KH 2C 3C 4C 5C 6C", "9S TS JS QS KS AS 2D", "9D 3D",
+                 redeal="never")
+    va, vb = a.view(0), b.view(0)
+    assert va == vb
+    sa = [p.hands for p in sample_positions(va, 4, random.Random(9))]
+    sb = [p.hands for p in sample_positions(vb, 4, random.Random(9))]
+    assert sa == sb
+
+
+def test_equal_cards_are_searched_once_but_valued_alike() -> None:
+    from tests.engine_helpers import position
+
+    game = position("pagat", "2C 3C 4C 5C AH KH QH", "2S 3S 4S 5S 6S 7S 8S", "9D",
+                    redeal="never")
+    values = move_values(Position.from_game(game))
+    # 2C … 5C are interchangeable (Ben holds no club): same value
+    assert len({values[c] for c in parse_cards("2C 3C 4C 5C")}) == 1
