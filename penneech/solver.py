@@ -469,16 +469,26 @@ class Solver:
         me = pos.to_move
         sign = 1 if me == 0 else -1
         out: dict[Card, tuple[int, int]] = {}
+        by_rank = not self._by_suit
         if pos.led is not None:
             a = pos.led.index
-            hf = h1 if pos.leader == 0 else h0
-            for b in _bits(self._follows(hf, a, t)):
-                out[_ALL[b]] = (sign * self._after(pos.leader, a, b, h0, h1, t, won0, s0, s1), -1)
+            hl, hf = (h0, h1) if pos.leader == 0 else (h1, h0)
+            options = self._follows(hf, a, t)
+            distinct = set(_distinct(options, hl | (1 << a), by_rank))
+            result = (0, -1)
+            for b in _bits(options):
+                if b in distinct:  # else it is worth what the card just below it is worth
+                    result = (sign * self._after(pos.leader, a, b, h0, h1, t, won0, s0, s1), -1)
+                out[_ALL[b]] = result
             return out
         hl, hf = (h0, h1) if me == 0 else (h1, h0)
+        distinct = set(_distinct(hl, hf, by_rank))
+        result = (0, -1)
         for a in _bits(hl):
-            v, b = self._lead(hl, hf, t, me, won0, s0, s1, a, -_INF, _INF)
-            out[_ALL[a]] = (sign * v, b)
+            if a in distinct:
+                v, b = self._lead(hl, hf, t, me, won0, s0, s1, a, -_INF, _INF)
+                result = (sign * v, b)
+            out[_ALL[a]] = result
         return out
 
     def _after(self, leader: int, a: int, b: int, h0: int, h1: int, t: int, won0: int,

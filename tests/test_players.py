@@ -1,0 +1,177 @@
+"""The computer players: one interface, sensible play, and no peeking at hidden cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from penneech import Card, Game, GameError, Phase
+from penneech.players import (
+    PLAYER_KINDS,
+    CheatingPlayer,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    SolverPlayer,
+    make_player,
+    play_deal,
+    play_game,
+)
+from penneech.solver import Position, move_values
+from tests.engine_helpers import position
+
+FAIR_KINDS = [k for k in PLAYER_KINDS if k != "cheater"]
+
+
+def twin_games() -> tuple[Game, Game]:
+    """Two games that look the same to player 0 (elder) after one trick, but differ in Ben's
+    hand and in the stock beyond the cards already turned."""
+    a = position("pagat", "AH KH 2C 3C 4C 5C 6C", "2S 3S 4S 5S 6S 7S 8S", "9H QD 4D",
+                 redeal="never")
+    b = position("pagat", "AH KH 2C 3C 4C 5C 6C", "2S 9S TS JS QS AS 2D", "9H QD 9D",
+                 redeal="never")
+    for game in (a, b):
+        game.play("AH")
+        game.play("2S")
+    return a, b
+
+
+def test_every_kind_plays_a_whole_game() -> None:
+    for kind in PLAYER_KINDS:
+        game = Game("parlett", seed=4)
+        outcome = play_game(game, [make_player(kind, seed=1, **({"samples": 3} if kind == "solver"
+                                                                else {})),
+                                   make_player("random", seed=2)])
+        assert game.phase is Phase.OVER
+        assert outcome.winner in (0, 1)
+        assert isinstance(make_player(kind), Player)
+
+
+def test_unknown_kind_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="random, greedy, solver, cheater"):
+        make_player("clever")
+    with pytest.raises(ValueError, match="samples"):
+        SolverPlayer(samples=0)
+
+
+def test_random_player_is_uniform_over_legal_plays_and_seeded() -> None:
+    game = position("cotton", "AH KH 2C 3C 4C 5C 6C", "2S 3S 4S 5S 6S 7S 8S", "9H",
+                    redeal="never")
+    view = game.view(0)
+    player = RandomPlayer(seed=3)
+    counts = Counter(player.play(view) for _ in range(7000))
+    assert set(counts) == set(game.legal_plays())
+    assert all(900 < n < 1100 for n in counts.values())
+    first = [RandomPlayer(seed=11).play(view) for _ in range(3)]
+    assert len(set(first)) == 1
+
+
+def test_greedy_takes_counting_cards_cheaply() -> None:
+    # Hearts are trumps; Ann leads the ♥K (4 points).  Ben can take it with the ♥A (9 points
+    # for him in all) and must follow hearts anyway.
+    game = position("pagat", "KH 2C 3C 4C 5C 6C 7C", "AH 2H 3S 4S 5S 6S 8S", "9H",
+                    redeal="never")
+    game.play("KH")
+    assert GreedyPlayer().play(game.view(1)) == Card("AH")
+
+
+def test_greedy_does_not_throw_honours_away() -> None:
+    # Ann leads the ♥A (trumps); Ben cannot beat it and holds ♥Q and ♥2: he keeps the queen.
+    game = position("pagat", "AH 2C 3C 4C 5C 6C 7C", "QH 2H 3S 4S 5S 6S 8S", "9H",
+                    redeal="never")
+    game.play("AH")
+    assert GreedyPlayer().play(game.view(1)) == Card("2H")
+
+
+def test_greedy_keeps_the_penneech_until_diamonds_are_trumps() -> None:
+    game = position("cotton", "7D 2C 3C 4C 9S TS 5C", "2H 3H 4S 5S 6S 8S 4H", "9H",
+                    redeal="never")
+    assert GreedyPlayer().play(game.view(0)) != Card("7D")
+    game = position("cotton", "7D 2C 3C 4C 9S TS 5C", "2H 3H 4S 5S 6S 8S 4H", "9D",
+                    redeal="never")
+    # diamonds are trumps and nothing can beat it: the ♦7 wins 7 points at once
+    assert GreedyPlayer().play(game.view(0)) == Card("7D")
+
+
+def test_greedy_leads_a_sure_winner_that_carries_points() -> None:
+    # Spades are trumps; Ann holds the ♠A, which nothing can beat: she cashes it.
+    game = position("pagat", "AS 2C 3C 4C 5C 6C 8H", "2S 3H 4H 5D 6D 8D 9D", "9S",
+                    redeal="never")
+    assert GreedyPlayer().play(game.view(0)) == Card("AS")
+
+
+@pytest.mark.parametrize("kind", FAIR_KINDS)
+def test_no_fair_player_reads_hidden_cards(kind: str) -> None:
+    a, b = twin_games()
+    va, vb = a.view(0), b.view(0)
+    assert va == vb  # the same to Ann
+    assert a.hand(1) != b.hand(1) and a.stock != b.stock  # but not the same game
+    settings = {"samples": 8} if kind == "solver" else {}
+    da = make_player(kind, seed=5, **settings).play(va)
+    db = make_player(kind, seed=5, **settings).play(vb)
+    assert da == db
+
+
+def test_the_cheater_does_read_them_and_plays_a_best_card() -> None:
+    a, b = twin_games()
+    for game in (a, b):
+        values = move_values(Position.from_game(game))
+        card = CheatingPlayer(game).play(game.view(0))
+        assert values[card] == max(values.values())
+    with pytest.raises(GameError, match="bind"):
+        CheatingPlayer().play(a.view(0))
+
+
+def test_solver_player_is_reproducible_and_sensible() -> None:
+    a, _ = twin_games()
+    view = a.view(0)
+    picks = {SolverPlayer(seed=2, samples=6).play(view) for _ in range(3)}
+    assert len(picks) == 1
+    assert picks <= set(view.legal_plays)
+    # With the ♦7 in hand and diamonds trumps, the solver cashes the unbeatable 7 points.
+    game = position("pagat", "7D 2C 3C 4C 9S TS 5C", "2H 3H 4S 5S 6S 8S 4H", "9D",
+                    redeal="never")
+    assert SolverPlayer(seed=0, samples=6).play(game.view(0)) == Card("7D")
+
+
+def test_play_deal_stops_at_the_end_of_the_deal() -> None:
+    game = Game("pagat", seed=8)
+    play_deal(game, [make_player("greedy"), make_player("random", seed=1)])
+    from penneech import TrickWon
+
+    tricks = [e for e in game.events if isinstance(e, TrickWon) and e.deal == 1]
+    assert len(tricks) == 7  # seed 8's first deal is played, not thrown in
+    assert game.deal_number == 2 and not game.tricks_played
+
+
+def test_greedy_beats_random_over_a_few_duplicate_games() -> None:
+    """A smoke test of strength (the real measurement is benchmarks/strength.py)."""
+    wins = 0
+    for seed in range(20):
+        for seat in (0, 1):
+            players: list[Player] = [make_player("random", seed=seed)] * 2
+            players[seat] = make_player("greedy")
+            wins += play_game(Game("pagat", seed=seed), players).winner == seat
+    assert wins >= 26  # of 40
+
+
+def test_players_get_a_view_not_the_game() -> None:
+    seen: list[object] = []
+
+    class Spy:
+        name = "spy"
+
+        def throw_in(self, view: object) -> bool:
+            seen.append(view)
+            return False
+
+        def play(self, view: object) -> Card:
+            seen.append(view)
+            return view.legal_plays[0]  # type: ignore[attr-defined,no-any-return]
+
+    play_game(Game("pagat", seed=1), [Spy(), Spy()])
+    from penneech import PlayerView
+
+    assert seen and all(isinstance(v, PlayerView) for v in seen)
+    assert all(not hasattr(v, "stock") and not hasattr(v, "deck") for v in seen)
