@@ -154,6 +154,12 @@ class Card:
         """Display order: suit by suit (♠ ♥ ♣ ♦), strongest first within a suit."""
         return self._sort_key < other._sort_key
 
+    def _repr_svg_(self) -> str:
+        """Draw the card in a notebook (see :mod:`penneech.render`)."""
+        from .render import card_svg
+
+        return card_svg(self)
+
     @property
     def symbol(self) -> str:
         """The code with a suit symbol, as in ``♦7`` or ``10♥``."""

@@ -166,6 +166,12 @@ class PlayerView:
     legal_plays: tuple[Card, ...]
     may_throw_in: bool
 
+    def _repr_html_(self) -> str:
+        """Draw what this player sees in a notebook: the opponent's cards face down."""
+        from .render import table_html
+
+        return table_html(self)
+
     @property
     def unseen(self) -> frozenset[Card]:
         """The cards this player has not seen: the opponent's hand and the unturned stock."""
@@ -801,6 +807,12 @@ class Game:
             f"<Game {self.rules} seed={self.seed} deal {self._deal_no} trick {self._trick_no} "
             f"scores {self._scores[0]}-{self._scores[1]} {self._phase.value}>"
         )
+
+    def _repr_html_(self) -> str:
+        """Draw the table in a notebook, both hands face up (see :mod:`penneech.render`)."""
+        from .render import table_html
+
+        return table_html(self, reveal=True)
 
     def copy(self) -> Game:
         """An independent copy at the same point."""

@@ -405,7 +405,9 @@ class Hand:
     Hand('AS QH 7D')
     """
 
-    def __init__(self, cards: Iterable[Card | str]) -> None:
+    def __init__(self, cards: str | Iterable[Card | str]) -> None:
+        if isinstance(cards, str):
+            cards = cards.split()
         self.cards: tuple[Card, ...] = tuple(c if isinstance(c, Card) else Card(c)
                                              for c in cards)
 
