@@ -1,0 +1,493 @@
+"""The built book in a real browser (headless Chromium driven by Playwright).
+
+The site in ``_build/html`` (or ``$PENNEECH_SITE``) is served from 127.0.0.1 and every request to
+anywhere else is blocked and counted as a failure: the book must work with no CDN and no network.
+Each page must load with no console error, no uncaught exception and no failed request, fit a
+phone's width, and stay under 2 MB; on the notebook pages the widgets must render from the saved
+widget state and step through their precomputed positions with no kernel, and every control that
+does need a kernel must say so.
+
+Needs ``/usr/bin/chromium`` (``apt-get install chromium``; or ``$PENNEECH_CHROMIUM``) and a built
+book (``make book``).  Without them these tests are skipped, except under ``CI=true``, where they
+fail.  Run them with ``pytest -m browser tests``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("PENNEECH_SITE", ROOT / "_build" / "html")).resolve()
+CHROMIUM = Path(os.environ.get("PENNEECH_CHROMIUM", "/usr/bin/chromium"))
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+MAX_PAGE_BYTES = 2 * 1024 * 1024
+WIDGET_TIMEOUT_MS = 20_000
+
+# The notebook pages; each one shows at least one stepper (slider + play button + stack of frames).
+DEMO_PAGES = [
+    "welcome",
+    "how-to-play",
+    "one-deal-four-rulebooks",
+    "change-one-rule",
+    "play-the-computer",
+    "replay-a-record",
+]
+# Sphinx's own pages, not in the table of contents.
+NOT_IN_TOC = {"search", "genindex", "py-modindex"}
+NEEDS_KERNEL = re.compile(r"needs a running notebook", re.I)
+STEP_CAPTION = re.compile(r"Step (\d+) of (\d+)")
+
+
+def _unavailable(reason: str) -> None:
+    """Skip (on a developer's machine) or fail (under CI=true) for a missing prerequisite."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _is_redirect(path: Path) -> bool:
+    head = path.read_text(encoding="utf-8", errors="replace")[:2000].lower()
+    return 'http-equiv="refresh"' in head and "<body" not in head
+
+
+def _discover_pages() -> list[str]:
+    """The book's pages: every built .html outside Sphinx's own folders and pages."""
+    if not SITE.is_dir():
+        return []
+    pages = []
+    for path in sorted(SITE.rglob("*.html")):
+        rel = path.relative_to(SITE)
+        if rel.parts[0].startswith("_") or rel.stem in NOT_IN_TOC or _is_redirect(path):
+            continue
+        pages.append(rel.with_suffix("").as_posix())
+    return pages
+
+
+PAGES = _discover_pages() or ["(the book is not built)"]
+
+
+# -- fixtures -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if not (SITE / "welcome.html").is_file():
+        _unavailable(f"no built book in {SITE}: run `make book` (or set PENNEECH_SITE)")
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1 at a free port; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the whole session."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium` "
+                     "(or set PENNEECH_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is missing: `make book` installs the dev extra")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM))
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Recorder:
+    """What went wrong while a page was open."""
+
+    base: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    off_site: list[str] = field(default_factory=list)
+
+    def local(self, url: str) -> bool:
+        return url.startswith(self.base) or url.split(":", 1)[0] in ("data", "blob", "about")
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if self.local(url):
+            route.continue_()
+        else:
+            self.off_site.append(url)
+            route.abort()
+
+    def on_console(self, msg: Any) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc else ""
+            self.console_errors.append(msg.text + where)
+
+    def on_response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.failed_requests.append(f"HTTP {response.status} {response.url}")
+
+    def on_request_failed(self, request: Any) -> None:
+        if self.local(request.url):  # off-site ones were aborted by us and are listed apart
+            self.failed_requests.append(f"{request.failure} {request.url}")
+
+    def problems(self) -> list[str]:
+        return ([f"console error: {m}" for m in self.console_errors]
+                + [f"page error: {m}" for m in self.page_errors]
+                + [f"failed request: {m}" for m in self.failed_requests]
+                + [f"off-site request (blocked): {m}" for m in self.off_site])
+
+    def assert_clean(self, what: str) -> None:
+        problems = self.problems()
+        assert not problems, f"{what}:\n  " + "\n  ".join(problems)
+
+
+OpenPage = Callable[..., tuple[Any, Recorder]]
+
+
+@pytest.fixture
+def open_page(chromium: Any, server: str) -> Iterator[OpenPage]:
+    """``open_page(name, viewport=DESKTOP)``: a fresh context and page on ``name``.html, with
+    off-site requests blocked and every problem recorded; waits for the widgets to render."""
+    contexts: list[Any] = []
+
+    def _open(name: str, viewport: dict[str, int] = DESKTOP) -> tuple[Any, Recorder]:
+        rec = Recorder(server)
+        context = chromium.new_context(viewport=viewport, service_workers="block")
+        contexts.append(context)
+        context.route("**/*", rec.route)
+        page = context.new_page()
+        page.on("console", rec.on_console)
+        page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+        page.on("response", rec.on_response)
+        page.on("requestfailed", rec.on_request_failed)
+        page.goto(f"{server}{name}.html", wait_until="load")
+        _wait_for_widgets(page, rec, name)
+        # late requests: icon fonts are fetched when the widgets first draw an icon
+        page.wait_for_load_state("networkidle")
+        return page, rec
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+# -- helpers run in the page ----------------------------------------------------------------------
+
+_WIDGETS_RENDERED = """() => {
+  const views = document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]');
+  return Array.from(views).every(s => {
+    const area = s.previousElementSibling;
+    return area && area.classList.contains('widget-subarea') && area.querySelector('.jupyter-widgets');
+  });
+}"""
+
+
+def _wait_for_widgets(page: Any, rec: Recorder, name: str) -> None:
+    try:
+        page.wait_for_function(_WIDGETS_RENDERED, timeout=WIDGET_TIMEOUT_MS)
+    except Exception as exc:  # a TimeoutError from playwright
+        problems = "\n  ".join(rec.problems()) or "(no console or network error recorded)"
+        raise AssertionError(
+            f"{name}: the widgets did not render within {WIDGET_TIMEOUT_MS / 1000:.0f} s; "
+            f"problems seen:\n  {problems}") from exc
+
+
+_OVERFLOW = """() => {
+  // What sticks out past the right edge: elements, or text inside them (a long URL or word);
+  // skipping off-canvas drawers (position: fixed) and what sits in a box that scrolls or clips.
+  const doc = document.documentElement;
+  const limit = doc.clientWidth + 1;
+  const contained = el => {
+    for (let p = el; p && p !== document.body; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if (st.position === 'fixed') return true;
+      if (p !== el && ['auto', 'scroll', 'hidden', 'clip'].includes(st.overflowX)) return true;
+    }
+    return false;
+  };
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const textOut = getComputedStyle(el).overflowX === 'visible'
+      && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
+      && r.left + el.scrollWidth > limit;
+    if ((r.right > limit || textOut) && !contained(el)) wide.push(el);
+  }
+  // report the innermost: those with no wide element inside them
+  const culprits = wide.filter(el => !wide.some(o => o !== el && el.contains(o))).slice(0, 8)
+    .map(el => {
+      const id = el.id ? '#' + el.id : '';
+      const cls = el.classList.length ? '.' + Array.from(el.classList).slice(0, 3).join('.') : '';
+      const text = (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+      const r = el.getBoundingClientRect();
+      const right = Math.round(Math.max(r.right, r.left + el.scrollWidth));
+      return `${el.tagName.toLowerCase()}${id}${cls} to ${right} px "${text}"`;
+    });
+  return {scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, culprits};
+}"""
+
+# The steppers on a page: each visible slider, the play button beside it, and the part of the
+# widget that holds the frames it drives (the nearest ancestor holding a .pn-table frame).
+_STEPPERS = """() => {
+  const out = [];
+  const sliders = document.querySelectorAll('.widget-subarea .widget-hslider');
+  sliders.forEach((slider, i) => {
+    if (!slider.offsetParent) return;
+    let scope = slider.parentElement;
+    while (scope && !scope.querySelector('.pn-table')) scope = scope.parentElement;
+    slider.dataset.testStepper = String(i);
+    if (scope) scope.dataset.testScope = String(i);
+    const play = slider.parentElement.querySelector('.widget-play');
+    if (play) play.dataset.testPlay = String(i);
+    out.push({index: String(i), scope: !!scope, play: !!play,
+              label: slider.querySelector('.widget-label')?.textContent ?? ''});
+  });
+  return out;
+}"""
+
+_SNAPSHOT = """(i) => {
+  const scope = document.querySelector(`[data-test-scope="${i}"]`);
+  const slider = document.querySelector(`[data-test-stepper="${i}"]`);
+  const handle = slider.querySelector('.noUi-handle');
+  const visible = el => el.checkVisibility ? el.checkVisibility() : !!el.offsetParent;
+  const captions = Array.from(scope.querySelectorAll('.pn-table')).filter(visible)
+    .map(el => el.getAttribute('aria-label') || el.innerText.split('\\n')[0]);
+  const cards = Array.from(scope.querySelectorAll('.pn-table')).filter(visible)
+    .map(t => Array.from(t.querySelectorAll('.pn-card')).filter(visible)
+      .map(c => c.getAttribute('aria-label') || c.textContent).join(', '));
+  return {
+    value: Number(handle.getAttribute('aria-valuenow')),
+    max: Number(handle.getAttribute('aria-valuemax')),
+    readout: slider.querySelector('.widget-readout')?.textContent.trim() ?? '',
+    captions, cards,
+  };
+}"""
+
+
+def _snapshot(page: Any, i: str) -> dict[str, Any]:
+    snap: dict[str, Any] = page.evaluate(_SNAPSHOT, i)
+    return snap
+
+
+def _wait_for_value(page: Any, i: str, predicate: str, timeout: int = 6000) -> bool:
+    """Wait until the slider's value satisfies ``predicate`` (a JS expression in v and max)."""
+    js = f"""(i) => {{
+      const h = document.querySelector(`[data-test-stepper="${{i}}"] .noUi-handle`);
+      const v = Number(h.getAttribute('aria-valuenow'));
+      const max = Number(h.getAttribute('aria-valuemax'));
+      return {predicate};
+    }}"""
+    try:
+        page.wait_for_function(js, arg=i, timeout=timeout)
+    except Exception:
+        return False
+    return True
+
+
+def _seen(rec: Recorder) -> str:
+    problems = rec.problems()
+    return ("; problems seen on the page:\n  " + "\n  ".join(problems)) if problems else ""
+
+
+def _steps(captions: list[str]) -> list[tuple[int, int]]:
+    out = []
+    for c in captions:
+        m = STEP_CAPTION.search(c)
+        assert m, f"a frame's caption does not name its step ('Step k of n'): {c!r}"
+        out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def _assert_moved(where: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+    assert after["readout"] == str(after["value"]), (
+        f"{where}: the slider reads {after['readout']!r} but its value is {after['value']}")
+    assert len(after["captions"]) == len(before["captions"]) >= 1, (
+        f"{where}: {len(before['captions'])} frame(s) shown before, "
+        f"{len(after['captions'])} after: {after['captions']}")
+    steps = _steps(after["captions"])
+    for (step, total), cap_before, cap_after in zip(
+            steps, before["captions"], after["captions"], strict=True):
+        # Comparison pads a shorter deal with its last frame: it stays on that frame
+        expected = min(after["value"] + 1, total)
+        assert step == expected, (
+            f"{where}: slider at {after['value']}, but a frame shows {cap_after!r} "
+            f"(was {cap_before!r})")
+    assert after["captions"] != before["captions"], (
+        f"{where}: the slider moved from {before['value']} to {after['value']} but the frames "
+        f"still show {after['captions']}")
+    assert after["cards"] != before["cards"], (
+        f"{where}: the step caption changed but the cards shown did not: {after['cards']}")
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+
+def test_every_toc_entry_was_built(site: Path) -> None:
+    toc = (ROOT / "book" / "_toc.yml").read_text(encoding="utf-8")
+    entries = re.findall(r"^\s*(?:-\s*)?(?:file|root):\s*[\"']?([\w./-]+)", toc, re.M)
+    assert entries, "no entries found in book/_toc.yml"
+    missing = [e for e in entries if not (site / f"{e}.html").is_file()]
+    assert not missing, f"pages in book/_toc.yml with no HTML in {site}: {missing}"
+    missing_demo = [d for d in DEMO_PAGES if d not in PAGES]
+    assert not missing_demo, f"notebook pages not built: {missing_demo}"
+
+
+def test_pages_are_under_2_mb(site: Path) -> None:
+    big = {p.relative_to(site).as_posix(): p.stat().st_size
+           for p in site.rglob("*.html") if p.stat().st_size >= MAX_PAGE_BYTES}
+    assert not big, "pages of 2 MB or more: " + ", ".join(
+        f"{name} ({size / 1e6:.1f} MB)" for name, size in sorted(big.items()))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_loads_cleanly(site: Path, open_page: OpenPage, name: str) -> None:
+    """No console error, no uncaught exception, no failed or off-site request (fonts too)."""
+    page, rec = open_page(name)
+    rec.assert_clean(name)
+    assert page.title(), f"{name}: the page has no title"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
+    """At 390 px wide nothing makes the page scroll sideways (wide tables and code may scroll
+    inside their own box)."""
+    page, rec = open_page(name, viewport=PHONE)
+    result = page.evaluate(_OVERFLOW)
+    assert result["scrollWidth"] <= result["clientWidth"] + 1, (
+        f"{name} at {PHONE['width']} px: the page is {result['scrollWidth']} px wide "
+        f"(viewport {result['clientWidth']} px); what sticks out: "
+        + "; ".join(result["culprits"]))
+    rec.assert_clean(f"{name} at phone width")
+
+
+@pytest.mark.parametrize("name", DEMO_PAGES)
+def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: str) -> None:
+    """Each stepper's play button, ArrowRight on its slider and a click at the slider's end
+    show other frames: another step caption and other cards."""
+    page, rec = open_page(name)
+    steppers = page.evaluate(_STEPPERS)
+    assert steppers, f"{name}: no slider rendered (expected at least one stepper)"
+    for n, st in enumerate(steppers):
+        i = st["index"]
+        where = f"{name}, stepper {n + 1} of {len(steppers)} ({st['label']!r} slider)"
+        assert st["scope"], f"{where}: no frame (.pn-table) found near the slider"
+        start = _snapshot(page, i)
+        assert start["max"] >= 1, f"{where}: the slider has only one position"
+
+        # the play button (only the first stepper of a page: each step takes its interval)
+        if n == 0:
+            assert st["play"], f"{where}: no play button beside the slider"
+            toggle = page.locator(f'[data-test-play="{i}"] button').first  # play / pause
+            toggle.click()
+            moved = _wait_for_value(page, i, f"v !== {start['value']}")
+            assert moved, (f"{where}: pressing play did not advance the slider within 6 s"
+                           + _seen(rec))
+            toggle.click()  # pause
+            after = _snapshot(page, i)
+            _assert_moved(f"{where}, after play", start, after)
+            start = after
+
+        # the keyboard: ArrowRight on the focused slider handle
+        if start["value"] < start["max"]:
+            page.locator(f'[data-test-stepper="{i}"] .noUi-handle').focus()
+            page.keyboard.press("ArrowRight")
+            moved = _wait_for_value(page, i, f"v === {start['value'] + 1}")
+            assert moved, f"{where}: ArrowRight on the slider did not step it" + _seen(rec)
+            after = _snapshot(page, i)
+            _assert_moved(f"{where}, after ArrowRight", start, after)
+            start = after
+
+        # the mouse: click the right end of the slider's track
+        if start["value"] < start["max"]:
+            track = page.locator(f'[data-test-stepper="{i}"] .noUi-base')
+            box = track.bounding_box()
+            assert box, f"{where}: the slider's track is not visible"
+            track.click(position={"x": box["width"] - 1, "y": box["height"] / 2})
+            moved = _wait_for_value(page, i, "v === max")
+            assert moved, (f"{where}: clicking the end of the slider did not move it to the "
+                           "end" + _seen(rec))
+            after = _snapshot(page, i)
+            _assert_moved(f"{where}, after clicking the slider's end", start, after)
+            assert all(s == t for s, t in _steps(after["captions"])), (
+                f"{where}: at the slider's end the frames show {after['captions']}")
+    rec.assert_clean(f"{name}, while stepping")
+
+
+_KERNEL_CONTROLS = """() => {
+  const controls = document.querySelectorAll(
+    '.widget-subarea button, .widget-subarea select, .widget-subarea input, '
+    + '.widget-subarea textarea');
+  const out = [];
+  for (const el of controls) {
+    if (el.closest('.widget-play')) continue;  // play/stop only move a jslinked slider
+    const acc = el.closest('.jupyter-widget-Collapse');
+    const header = acc?.querySelector('.jupyter-widget-Collapse-header')?.textContent ?? '';
+    const label = el.textContent.trim() || el.getAttribute('title') || el.tagName.toLowerCase();
+    out.push({label, header: header.trim()});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name", DEMO_PAGES)
+def test_kernel_controls_say_they_need_a_notebook(site: Path, open_page: OpenPage,
+                                                  name: str) -> None:
+    """Buttons, menus and text boxes run Python: each sits in an accordion whose title says
+    "Needs a running notebook", and opening it explains why."""
+    page, rec = open_page(name)
+    controls = page.evaluate(_KERNEL_CONTROLS)
+    unlabelled = [c["label"] for c in controls if not NEEDS_KERNEL.search(c["header"])]
+    assert not unlabelled, (
+        f"{name}: controls that need a kernel outside a 'Needs a running notebook' accordion: "
+        f"{unlabelled}")
+    if not controls:
+        return
+    headers = page.locator(".widget-subarea .jupyter-widget-Collapse-header",
+                           has_text=NEEDS_KERNEL)
+    assert headers.count() >= 1
+    for k in range(headers.count()):
+        header = headers.nth(k)
+        header.scroll_into_view_if_needed()
+        header.click()
+        body = header.locator("xpath=following-sibling::*[1]")
+        body.wait_for(state="visible", timeout=5000)
+        text = body.inner_text()
+        assert re.search(r"need a running notebook", text, re.I), (
+            f"{name}: the accordion {header.inner_text()!r} opens without the note that its "
+            f"controls need a running notebook: {text[:200]!r}")
+    rec.assert_clean(f"{name}, opening the kernel-only controls")
+
