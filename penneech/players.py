@@ -105,25 +105,15 @@ def _keep_value(card: Card, trumps: Suit, counting: str) -> float:
     return value
 
 
-def _is_master(card: Card, trumps: Suit, unseen: frozenset[Card], by_suit: bool) -> bool:
-    """Whether ``card`` led now wins the trick whatever the opponent holds."""
-    for other in unseen:
-        if other.suit is card.suit:
-            if other.power > card.power:
-                return False
-        elif other.suit is trumps or (
-            not by_suit and card.suit is not trumps and other.power > card.power
-        ):
-            return False
-    return True
-
-
 class GreedyPlayer:
     """A sensible, rule-aware heuristic that looks one trick ahead.
 
-    It takes counting cards when that is cheap, does not throw honours into the opponent's tricks,
-    leads a sure winner when it carries points and otherwise a cheap card that gives nothing away,
-    keeps the ♦7 for when diamonds are trumps, and throws in every hand it may.
+    Following, it weighs each card by the points it wins or gives away in this trick, the worth
+    of taking the trick (the turn-up and the lead), and what the card would be worth kept.
+    Leading, it estimates the chance that the opponent holds a card that beats each of its own,
+    from the cards it has not seen, and so cashes a likely winner that carries points and
+    otherwise leads a card that gives little away.  It keeps the ♦7 for when diamonds are
+    trumps, and throws in every hand it may.
     Deterministic: the seed is accepted for a uniform interface and breaks no ties.
     """
 
@@ -157,18 +147,23 @@ class GreedyPlayer:
                 if score > best_score:
                     best, best_score = card, score
             return best
+        # Leading: the chance that the opponent holds a card that beats this one, if its hand is
+        # any set of the cards this player has not seen.
         unseen = view.unseen
-        by_suit = rules.trick_winner == "suit"
+        size = view.opponent_hand_size
+        n_unseen = len(unseen)
+        rule = rules.trick_winner
         for card in legal:
             mine = trick_value(card, trumps, counting)
-            if _is_master(card, trumps, unseen, by_suit):
-                score = mine + _WIN_BONUS
+            beaters = sum(1 for u in unseen if trick_winner(card, u, trumps, rule) == 1)
+            safe = 1.0
+            for i in range(size):
+                safe *= max(0, n_unseen - beaters - i) / (n_unseen - i)
+            lost = 1.0 - safe
+            if to_holder:  # its points are mine whoever wins; the trick brings the turn-up
+                score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
             else:
-                # The opponent may take it (and, under the holder rule, a counting card of theirs
-                # scores for them anyway): count it as lost.
-                score = (mine if to_holder else -mine) - _WIN_BONUS * 0.5
-                if card.suit is trumps:
-                    score += 0.3 * card.power / 14.0
+                score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
             score -= _keep_value(card, trumps, counting)
             if score > best_score:
                 best, best_score = card, score
