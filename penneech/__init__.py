@@ -36,7 +36,9 @@ from .game import (
     Phase,
     PlayerView,
 )
+from .players import Player, make_player, play_game
 from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
+from .solver import solve
 
 __version__ = "0.1.0"
 
@@ -46,6 +48,7 @@ __all__ = [
     "Cut", "DealEnded", "DealerChosen", "Dealt", "Event", "GameWon", "Played", "Scored",
     "ThrowIn", "TrickWon", "TurnUp",
     "CompletedTrick", "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
+    "Player", "make_player", "play_game", "solve",
     "DEFAULT_PRESET", "OPTIONS", "PRESET_NAMES", "PRESETS", "SOURCES", "Rules", "RulesError",
     "__version__",
 ]

@@ -14,13 +14,13 @@ ends a cell with one passes nbval.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from . import players
 from .cards import Card
 from .events import DealEnded, Scored
 from .game import (
@@ -29,10 +29,10 @@ from .game import (
     IllegalPlayError,
     Phase,
     PlayAction,
-    PlayerView,
     ThrowInAction,
 )
 from .narrate import card_text, steps
+from .players import Player
 from .render import CSS, table_html
 from .rules import OPTIONS, PRESET_NAMES, Rules
 
@@ -63,49 +63,14 @@ _NEEDS_KERNEL = "Needs a running notebook"
 # -- players --------------------------------------------------------------------------------------
 
 
-class Player(Protocol):
-    """The interface of :mod:`penneech.players`: decide a throw-in, choose a card."""
-
-    def throw_in(self, view: PlayerView) -> bool: ...
-
-    def play(self, view: PlayerView) -> Card: ...
-
-
-@dataclass
-class _FallbackPlayer:
-    """Used until :mod:`penneech.players` is available: random (seeded) or first legal card."""
-
-    kind: str
-    rng: random.Random
-
-    def throw_in(self, view: PlayerView) -> bool:
-        return False
-
-    def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
-        if self.kind == "random":
-            return legal[int(self.rng.random() * len(legal))]
-        return legal[0]
-
-
 def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
-    """A computer player from :mod:`penneech.players` if it is installed, else a simple stand-in
-    (``random`` picks with a seeded generator; other kinds play their first legal card)."""
-    try:
-        from . import players  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return _FallbackPlayer(kind, random.Random(seed))
-    made: Player = players.make_player(kind, seed=seed)
-    return made
+    """A computer player of :mod:`penneech.players` (``greedy``, ``random`` or ``solver``)."""
+    return players.make_player(kind, seed=seed)
 
 
 def player_kinds() -> list[str]:
-    """The kinds of computer player on offer (the fair ones: no cheating player)."""
-    try:
-        from .players import PLAYER_KINDS  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return ["greedy", "random", "solver"]
-    kinds = [k for k in PLAYER_KINDS if k != "cheater"]
+    """The kinds of computer player on offer (the fair ones: no cheating player), greedy first."""
+    kinds = [k for k in players.PLAYER_KINDS if k != "cheater"]
     return sorted(kinds, key=lambda k: k != "greedy")
 
 
