@@ -302,6 +302,13 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which cancels the run."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _progress_bar(total: int, enabled: bool) -> Any:
     if not enabled:
         return None
@@ -345,8 +352,8 @@ def simulate(
         progress: show a progress bar on stderr if :mod:`tqdm` is installed.
         player_settings: extra :func:`~penneech.players.make_player` settings, either by kind
             (``{"solver": {"samples": 50}}``) or one mapping per player.
-        chunk_size: games per task sent to a worker (default: about four tasks per worker,
-            between 10 and 200 games each).
+        chunk_size: games per task sent to a worker (default: at least four tasks per worker,
+            of at most 100 games, or 10 with a solver player).
         labels: names for the two players in the results (default: their kinds, with ``#1`` and
             ``#2`` added when both are of the same kind).
 
@@ -394,10 +401,16 @@ def simulate(
         return results
 
     if chunk_size is None:
-        chunk_size = max(10, min(200, math.ceil(games / (4 * workers))))
+        # Small tasks for the slow solver players (a progress bar that moves, a quick stop),
+        # larger ones for the fast players (less overhead); about four tasks per worker at least.
+        slow = any(kind in ("solver", "cheater") for kind in kinds)
+        chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
     chunks = _chunks(games, chunk_size)
     own = executor is None
-    pool: cf.Executor = executor if executor is not None else cf.ProcessPoolExecutor(workers)
+    pool: cf.Executor = (
+        executor if executor is not None
+        else cf.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    )
     bar = _progress_bar(games, progress)
     parts: dict[int, list[GameResult]] = {}
     futures: dict[cf.Future[list[GameResult]], int] = {}
@@ -414,12 +427,15 @@ def simulate(
     except BaseException:
         for future in futures:
             future.cancel()
+        if own:
+            # Do not wait for the games under way: the workers finish their task and exit.
+            pool.shutdown(wait=False, cancel_futures=True)
         raise
     finally:
         if bar is not None:
             bar.close()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+    if own:
+        pool.shutdown(wait=True)
     return [r for index in range(len(chunks)) for r in parts[index]]
 
 

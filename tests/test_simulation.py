@@ -244,3 +244,26 @@ def test_cli_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> N
     err = capsys.readouterr().err
     assert "error: " in err
     assert "Traceback" not in err
+
+
+def test_deterministic_players_mirror_each_other_in_duplicate() -> None:
+    """Greedy is deterministic: with the same packs and seats swapped, a pair's games are mirror
+    images, so every pair is split and both players' figures are equal."""
+    results = simulate("pagat", ("greedy", "greedy"), games=20, seed=3)
+    for a, b in zip(results[0::2], results[1::2], strict=True):
+        assert a.winner == b.winner  # the same seat wins: the other player
+        assert a.winner_player != b.winner_player
+        assert a.scores == b.scores and a.tricks == b.tricks and a.deals == b.deals
+    first, second = summarize(results)
+    assert first.wins == second.wins == 10
+
+
+def test_solver_settings_pass_through(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--players", "solver,random", "--samples", "1", "--games", "2",
+                   "--seed", "1", "--no-progress"])
+    assert status == 0
+    assert "solver" in capsys.readouterr().out
+    one = play_one("pagat", ("solver", "random"), 0, 1, settings=({"samples": 1}, {}))
+    again = simulate("pagat", ("solver", "random"), games=2, seed=1, workers=2,
+                     player_settings={"solver": {"samples": 1}})
+    assert again[0] == one
