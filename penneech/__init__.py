@@ -38,6 +38,7 @@ from .game import (
 )
 from .players import Player, make_player, play_game
 from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
+from .simulation import simulate
 from .solver import solve
 
 __version__ = "0.1.0"
@@ -48,7 +49,7 @@ __all__ = [
     "Cut", "DealEnded", "DealerChosen", "Dealt", "Event", "GameWon", "Played", "Scored",
     "ThrowIn", "TrickWon", "TurnUp",
     "CompletedTrick", "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
-    "Player", "make_player", "play_game", "solve",
+    "Player", "make_player", "play_game", "simulate", "solve",
     "DEFAULT_PRESET", "OPTIONS", "PRESET_NAMES", "PRESETS", "SOURCES", "Rules", "RulesError",
     "__version__",
 ]

@@ -52,6 +52,7 @@ class Source:
     summary: str
 
 
+#: The four readings the presets follow, by preset name: who, where, and a summary.
 SOURCES: Final[dict[str, Source]] = {
     "cotton": Source(
         key="cotton",
@@ -148,6 +149,7 @@ def _values(*pairs: tuple[Any, str]) -> tuple[ValueInfo, ...]:
     return tuple(ValueInfo(v, d) for v, d in pairs)
 
 
+#: Every rule option by name: its question, values, Cotton's words and each reading's reason.
 OPTIONS: Final[dict[str, OptionInfo]] = {
     o.name: o
     for o in (
@@ -580,6 +582,7 @@ def _coerce(name: str, value: Any) -> Any:
     return value
 
 
+#: The four readings as :class:`Rules`, by name: ``cotton``, ``pagat``, ``parlett``, ``davis``.
 PRESETS: Final[dict[str, Rules]] = {
     "cotton": Rules(
         redeal="no_ace_or_face", redeal_claimant="dealer", first_turnup_scores=False,

@@ -87,7 +87,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def build_rules(preset: str, overrides: Sequence[str]) -> Rules:
-    """``--rules`` and ``--set`` as one :class:`Rules`, read by :meth:`Rules.parse`."""
+    """``--rules`` and ``--set`` as one rules object (read by ``Rules.parse``)."""
     text = ",".join([preset, *overrides])
     for item in overrides:
         if "=" not in item:
