@@ -159,8 +159,10 @@ class Recorder:
             self.failed_requests.append(f"HTTP {response.status} {response.url}")
 
     def on_request_failed(self, request: Any) -> None:
-        if self.local(request.url):  # off-site ones were aborted by us and are listed apart
-            self.failed_requests.append(f"{request.failure} {request.url}")
+        # off-site requests were aborted by us and are listed apart; a 4xx/5xx is listed already
+        url = request.url
+        if self.local(url) and not any(f.endswith(f" {url}") for f in self.failed_requests):
+            self.failed_requests.append(f"{request.failure} {url}")
 
     def problems(self) -> list[str]:
         return ([f"console error: {m}" for m in self.console_errors]
@@ -170,7 +172,8 @@ class Recorder:
 
     def assert_clean(self, what: str) -> None:
         problems = self.problems()
-        assert not problems, f"{what}:\n  " + "\n  ".join(problems)
+        if problems:
+            pytest.fail(f"{what}:\n  " + "\n  ".join(problems), pytrace=False)
 
 
 OpenPage = Callable[..., tuple[Any, Recorder]]
