@@ -266,6 +266,7 @@ class Solver:
         self._live = rules.win_check == "immediate" and max(position.scores) + most >= target
         self._target = target
         self._tt: dict[int, tuple[int, int, int, int]] = {}
+        self._memo: dict[int, tuple[int, int]] = {}
         self.nodes = 0
 
     # -- the search ------------------------------------------------------------------------------
@@ -289,6 +290,22 @@ class Solver:
 
         Returns (winner, points for 0 minus points for 1, tricks won by 0, new scores, over).
         """
+        if self._live:
+            return self._play_trick(t, leader, a, b, won0, s0, s1)
+        # Away from the target a trick's result depends only on these (and the tricks won, for
+        # the majority bonus after the last trick): remember it.
+        # (the tricks won matter only to the majority bonus, after the last trick)
+        key = a | b << 6 | t << 12 | leader << 15 | (won0 << 16 if t == TRICKS - 1 else 0)
+        memo = self._memo
+        got = memo.get(key)
+        if got is None:
+            w, diff = memo[key] = self._play_trick(t, leader, a, b, won0, s0, s1)[:2]
+        else:
+            w, diff = got
+        return w, diff, won0 + (1 - w), 0, 0, False
+
+    def _play_trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int
+                    ) -> tuple[int, int, int, int, int, bool]:
         tr = self._trumps[t]
         sa = _SUIT[a]
         sb = _SUIT[b]
