@@ -27,6 +27,7 @@ import argparse
 import importlib.util
 import os
 import platform
+import sys
 import time
 
 from penneech.rules import PRESET_NAMES
@@ -85,7 +86,8 @@ def main() -> None:
                 continue
             start = time.perf_counter()
             results = simulate(preset, (first, second), games=args.games, seed=args.seed,
-                               workers=args.workers, player_settings=settings)
+                               workers=args.workers, player_settings=settings,
+                               progress=sys.stderr.isatty())
             elapsed = time.perf_counter() - start
             winner = f"{first}#1" if first == second else first
             wins = sum(r.winner_player == winner for r in results)
