@@ -223,6 +223,10 @@ class _Session:
             try:
                 game.play(card)
             except IllegalPlayError as exc:
+                if exc.rule == "hand" and self.you:
+                    held = ", ".join(c.code for c in sorted(game.hand(0)))
+                    self.say(f"Not allowed: you do not hold {card.code} (you hold {held}).")
+                    continue
                 self.say(f"Not allowed: {exc}.")
                 continue
             return
