@@ -172,7 +172,7 @@ def test_bad_input_is_explained_and_asked_again(tmp_path):
     status, out, err = play(tmp_path, bad + lines, "--seed", str(seed))
     assert status == 0, err
     assert "'garbage' is not a card" in out
-    assert f"{not_held.code} is not a legal play for you: You do not hold it" in out
+    assert f"Not allowed: you do not hold {not_held.code} (you hold " in out
     assert f"Not allowed: {off_suit.code} is not a legal play for you:" in out
     assert "(follow: suit)" in out
     legal = sorted(c for c in hand if c.suit is lead.suit)
