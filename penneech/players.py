@@ -152,10 +152,21 @@ class GreedyPlayer:
         unseen = view.unseen
         size = view.opponent_hand_size
         n_unseen = len(unseen)
-        rule = rules.trick_winner
+        by_rank = rules.trick_winner == "rank"
+        powers: dict[Suit, list[int]] = {s: [] for s in Suit}
+        for u in unseen:
+            powers[u.suit].append(u.power)
+        n_trumps = len(powers[trumps])
+        plain = [p for s, ps in powers.items() if s is not trumps for p in ps]
         for card in legal:
             mine = trick_value(card, trumps, counting)
-            beaters = sum(1 for u in unseen if trick_winner(card, u, trumps, rule) == 1)
+            # the unseen cards that would beat it (see trick_winner)
+            if card.suit is trumps:
+                beaters = sum(1 for p in powers[trumps] if p > card.power)
+            elif by_rank:
+                beaters = n_trumps + sum(1 for p in plain if p > card.power)
+            else:
+                beaters = n_trumps + sum(1 for p in powers[card.suit] if p > card.power)
             safe = 1.0
             for i in range(size):
                 safe *= max(0, n_unseen - beaters - i) / (n_unseen - i)
