@@ -383,7 +383,10 @@ class Solver:
             for b in _distinct(self._follows(hf, a, t), nhl | (1 << a), not self._by_suit)
         ]
         # the follower's most promising replies first
-        replies.sort(key=lambda r: r[0][1], reverse=not maximizing)
+        if maximizing:  # the follower is player 1: lowest value for player 0 first
+            replies.sort(key=lambda r: (r[0][1], _POWER[r[1]]))
+        else:
+            replies.sort(key=lambda r: (-r[0][1], _POWER[r[1]]))
         for (w, diff, nwon0, n0, n1, over), b in replies:
             if over:
                 v = diff
