@@ -524,8 +524,12 @@ class PlayComputer(_Shown):
         self.choice_box = w.HBox([])
         self.new_button = w.Button(description="New game")
         self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
+        kinds = player_kinds()
+        self.opponent_choice = w.Dropdown(
+            options=kinds if opponent in kinds else [opponent, *kinds], value=opponent,
+            description="Opponent", tooltip="the computer player of your next new game")
         live = w.VBox([self.status, self.board, self.hand_box, self.choice_box, self.log,
-                       self.new_button])
+                       w.HBox([self.new_button, self.opponent_choice])])
         parts: list[Any] = []
         self.sample: DealStepper | None = None
         if sample:
@@ -544,6 +548,7 @@ class PlayComputer(_Shown):
     def new_game(self, seed: int) -> None:
         """Start a new game (you are player 0)."""
         self.seed = seed
+        self.opponent_kind = str(self.opponent_choice.value)
         self.game = Game(self.rules, seed=seed, players=self.names)
         self.opponent = make_player(self.opponent_kind, seed=seed)
         self.message = ""

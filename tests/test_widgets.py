@@ -1,0 +1,61 @@
+"""The notebook widgets' Python side: what they play, show and refuse (the browser tests check
+that the same widgets step on the static page)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from penneech import Phase, Scored  # noqa: E402
+from penneech.widgets import DealStepper, PlayComputer, compare, player_kinds  # noqa: E402
+
+
+def test_a_refused_card_is_explained_and_the_game_goes_on() -> None:
+    pc = PlayComputer(seed=1, sample=False)
+    game = pc.game
+    assert game.phase is Phase.PLAY and game.to_move == 0
+    held = set(game.hand(0))
+    not_held = next(c for c in game.deck if c not in held and c not in game.turned)
+    message = pc.click(not_held)
+    assert message.startswith("Refused:") and "does not hold" in message
+    assert game.to_move == 0 and not game.trick  # nothing was played
+    card = game.legal_plays()[0]
+    assert pc.click(card) == ""
+    # the computer answered (or led again after winning): it is the reader's turn again
+    assert game.to_move in (0, None)
+    assert card not in game.hand(0)
+
+
+def test_the_opponent_can_be_chosen_for_the_next_game() -> None:
+    pc = PlayComputer(seed=1, sample=False)
+    assert "solver" in player_kinds() and "cheater" not in player_kinds()
+    pc.opponent_choice.value = "random"
+    pc.new_game(5)
+    assert pc.opponent_kind == "random" and pc.game.seed == 5
+    assert "(random)" in repr(pc)
+
+
+def test_a_deal_stepper_has_a_frame_per_trick_and_narrates_the_scoring() -> None:
+    stepper = DealStepper("pagat", seed=8, controls=False)
+    frames = stepper._frames()
+    assert len(frames) == 8  # the deal before the first trick, then after each of the seven
+    text = " ".join(stepper.narration())
+    game = stepper.game
+    pegs = [e for e in game.events if isinstance(e, Scored)]
+    assert pegs and "pegs" in text
+    assert "rules pagat, seed 8" in repr(stepper)
+
+
+def test_one_pack_under_four_rulebooks() -> None:
+    comparison = compare(3)
+    rows = comparison.rows()
+    assert [r["rules"] for r in rows] == ["cotton", "pagat", "parlett", "davis"]
+    # the same pack is dealt under each, so the first deal's hands are the same
+    hands = {(res.game.events[0], tuple(res.game.deck)) for res in comparison.results}
+    assert len({deck for _e, deck in hands}) == 1
+    for res in comparison.results:
+        assert sum(res.points) == sum(
+            e.points for e in res.game.events if isinstance(e, Scored) and e.deal == 1)
+    options = [name for name, _question, _values in comparison.differences()]
+    assert "follow" in options and "redeal" in options and "deck" not in options
