@@ -228,8 +228,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             name="first_turnup_scores",
             question="Does the first turn-up score?",
-            description="Whether the dealer pegs the card turned up for trumps before the first "
-            "trick, if it is a counting card.",
+            description="Whether the dealer scores the card that sets trumps for the opening "
+            "trick, when that card has a turn-up value.",
             values=_values(
                 (True, "Yes: the dealer pegs it."),
                 (False, "No: only cards turned by the winner of a trick score."),
