@@ -304,8 +304,10 @@ class Solver:
             w, diff = got
         return w, diff, won0 + (1 - w), 0, 0, False
 
-    def _play_trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int
-                    ) -> tuple[int, int, int, int, int, bool]:
+    def _play_trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int,
+                    scores: bool = False) -> tuple[int, int, int, int, int, bool]:
+        """:meth:`_trick` without the memory; ``scores`` keeps the game scores even when the
+        search does not need them."""
         tr = self._trumps[t]
         sa = _SUIT[a]
         sb = _SUIT[b]
@@ -321,7 +323,7 @@ class Solver:
         pa = vals[a]
         pb = vals[b]
         tp = self._turn_pts[t]
-        if not self._live:
+        if not (self._live or scores):
             if self._to_holder:
                 gain_l, gain_f = pa, pb
                 if w == leader:
@@ -338,8 +340,8 @@ class Solver:
                 elif won0 * 2 < TRICKS:
                     diff -= TRICKS - 2 * won0
             return w, diff, won0, 0, 0, False
-        # The scores are close to the target: peg one by one, in the game's order.
-        scores = [s0, s1]
+        # The scores are close to the target (or wanted): peg one by one, in the game's order.
+        totals = [s0, s1]
         start = (s0, s1)
         target = self._target
         pegs: list[tuple[int, int]] = []
@@ -355,12 +357,12 @@ class Solver:
         over = False
         for p, pts in pegs:
             if pts:
-                scores[p] += pts
-                if scores[p] >= target:
+                totals[p] += pts
+                if totals[p] >= target and self._live:
                     over = True
                     break
-        diff = (scores[0] - start[0]) - (scores[1] - start[1])
-        return w, diff, won0, scores[0], scores[1], over
+        diff = (totals[0] - start[0]) - (totals[1] - start[1])
+        return w, diff, won0, totals[0], totals[1], over
 
     def _key(self, h0: int, h1: int, leader: int, won0: int, s0: int, s1: int) -> int:
         """The transposition table's key for a trick boundary (the trick is implied by the hands'
@@ -583,32 +585,14 @@ def _advance(pos: Position, card: Card) -> Position | None:
     t = pos.trick_number - 1
     won0 = pos.tricks_won[0]
     s0, s1 = pos.scores
-    w, diff, nwon0, n0, n1, over = solver._trick(t, pos.leader, lead.index, card.index, won0,
-                                                 s0, s1)
+    w, _diff, nwon0, n0, n1, over = solver._play_trick(t, pos.leader, lead.index, card.index,
+                                                       won0, s0, s1, scores=True)
     if over or pos.trick_number == TRICKS:
         return None
-    if not solver._live:
-        # the game scores are not tracked by the search when nobody can reach the target
-        gain = _deal_gain(pos, lead, card, w)
-        n0, n1 = s0 + gain[0], s1 + gain[1]
     return Position(
         pos.rules, (hands[0], hands[1]), pos.turnups[0].suit, pos.turnups[1:], w, None,
         pos.trick_number + 1, (nwon0, pos.trick_number - nwon0), (n0, n1),
     )
-
-
-def _deal_gain(pos: Position, lead: Card, follow: Card, winner: int) -> tuple[int, int]:
-    """Points each player pegs for one trick (not its last: no majority bonus)."""
-    from .game import trick_value
-
-    rules = pos.rules
-    gain = [0, 0]
-    for who, c in ((pos.leader, lead), (1 - pos.leader, follow)):
-        gain[who if rules.trick_points_to == "holder" else winner] += trick_value(
-            c, pos.trumps, rules.counting)
-    if rules.turnups_score == "every":
-        gain[winner] += pos.turnups[0].turnup_points
-    return gain[0], gain[1]
 
 
 def solve(position: Position) -> Solution:
