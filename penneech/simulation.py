@@ -71,9 +71,9 @@ import math
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from .events import Scored, TrickWon
 from .game import Game
@@ -93,7 +93,10 @@ __all__ = [
     "read_csv",
     "CSV_COLUMNS",
     "add_parser",
+    "map_tasks",
 ]
+
+T = TypeVar("T")
 
 #: The player kinds :func:`simulate` accepts (those of :func:`penneech.players.make_player`).
 KINDS = ("random", "greedy", "solver", "cheater")
@@ -309,7 +312,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _progress_bar(total: int, enabled: bool) -> Any:
+def _progress_bar(total: int, enabled: bool, unit: str = "game") -> Any:
     if not enabled:
         return None
     import importlib
@@ -318,7 +321,7 @@ def _progress_bar(total: int, enabled: bool) -> Any:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:
         return None
-    return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+    return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True)
 
 
 def simulate(
@@ -406,37 +409,86 @@ def simulate(
         slow = any(kind in ("solver", "cheater") for kind in kinds)
         chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
     chunks = _chunks(games, chunk_size)
+    tasks = [(notation, kinds, names, settings, seed, duplicate, start, stop)
+             for start, stop in chunks]
+    parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
+                      progress=progress, sizes=[stop - start for start, stop in chunks])
+    return [r for part in parts for r in part]
+
+
+def map_tasks(
+    func: Callable[..., T],
+    tasks: Sequence[tuple[Any, ...]],
+    *,
+    workers: int | None = 1,
+    executor: cf.Executor | None = None,
+    progress: bool = False,
+    sizes: Sequence[int] | None = None,
+    unit: str = "game",
+) -> list[T]:
+    """``[func(*task) for task in tasks]``, in this process or in parallel; results in task order.
+
+    ``func`` must be a module-level function (picklable) and each task a tuple of picklable
+    arguments.  With ``executor=None`` and ``workers=1`` the tasks run here, one after another;
+    otherwise they are submitted to ``executor`` (which is not shut down) or to a new
+    :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes (``None``: one per
+    CPU).  The progress bar (if ``progress`` and :mod:`tqdm` is installed) advances by
+    ``sizes[i]`` (default 1) when task ``i`` finishes.  On an error or Ctrl-C the tasks not yet
+    started are cancelled and the exception is raised.
+    """
+    steps = list(sizes) if sizes is not None else [1] * len(tasks)
+    if len(steps) != len(tasks):
+        raise ValueError(f"sizes has {len(steps)} entries for {len(tasks)} tasks")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    bar = _progress_bar(sum(steps), progress, unit)
+    try:
+        if executor is None and workers == 1:
+            done: list[T] = []
+            for task, step in zip(tasks, steps, strict=True):
+                done.append(func(*task))
+                if bar is not None:
+                    bar.update(step)
+            return done
+        return _map_parallel(func, tasks, steps, workers, executor, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _map_parallel(
+    func: Callable[..., T],
+    tasks: Sequence[tuple[Any, ...]],
+    steps: Sequence[int],
+    workers: int,
+    executor: cf.Executor | None,
+    bar: Any,
+) -> list[T]:
     own = executor is None
     pool: cf.Executor = (
         executor if executor is not None
         else cf.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     )
-    bar = _progress_bar(games, progress)
-    parts: dict[int, list[GameResult]] = {}
-    futures: dict[cf.Future[list[GameResult]], int] = {}
+    results: dict[int, T] = {}
+    futures: dict[cf.Future[T], int] = {}
     try:
-        for index, (start, stop) in enumerate(chunks):
-            future = pool.submit(_play_chunk, notation, kinds, names, settings, seed, duplicate,
-                                 start, stop)
-            futures[future] = index
+        for index, task in enumerate(tasks):
+            futures[pool.submit(func, *task)] = index
         for future in cf.as_completed(futures):
             index = futures[future]
-            parts[index] = future.result()
+            results[index] = future.result()
             if bar is not None:
-                bar.update(len(parts[index]))
+                bar.update(steps[index])
     except BaseException:
         for future in futures:
             future.cancel()
         if own:
-            # Do not wait for the games under way: the workers finish their task and exit.
+            # Do not wait for the tasks under way: the workers finish their task and exit.
             pool.shutdown(wait=False, cancel_futures=True)
         raise
-    finally:
-        if bar is not None:
-            bar.close()
     if own:
         pool.shutdown(wait=True)
-    return [r for index in range(len(chunks)) for r in parts[index]]
+    return [results[index] for index in range(len(tasks))]
 
 
 # -- statistics ----------------------------------------------------------------------------------
