@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks lock clean
+.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks experiments lock clean
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,12 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+## make experiments: replay every experiment of Part IV from scratch and rewrite its data files
+## (book/experiments/data); about half an hour on two idle cores.  WORKERS=N to change.
+WORKERS ?= 2
+experiments: $(STAMP)
+	nice -n 10 $(BIN)/penneech experiment run --workers $(WORKERS) --progress
 
 ## make lock: re-resolve the toolchain from pyproject.toml and pin it again
 lock:

@@ -4,8 +4,9 @@
     every option, its values, which reading holds which and why, with sources.
 ``penneech replay FILE... [--json]``
     replay ``penneech-record/1`` files: a readable account, or one JSON object per file.
-``penneech play`` / ``penneech simulate``
-    play the computer in the terminal; run many games (see ``--help`` of each).
+``penneech play`` / ``penneech simulate`` / ``penneech experiment``
+    play the computer in the terminal; run many games; regenerate the book's experiments (see
+    ``--help`` of each).
 
 Bad input ends with exit status 2 and a one-line message on stderr starting ``error:``.
 """
@@ -175,7 +176,7 @@ def _add_play_and_simulate(sub: Any) -> None:
     import importlib
     import importlib.util
 
-    for name in ("terminal", "simulation"):
+    for name in ("terminal", "simulation", "experiments"):
         if importlib.util.find_spec(f"penneech.{name}") is not None:
             importlib.import_module(f"penneech.{name}").add_parser(sub)
 
