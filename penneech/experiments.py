@@ -463,8 +463,14 @@ def match(rules: str, first: str, second: str, games: int) -> Cell:
 def run_cells(
     cells: Iterable[Cell], *, seed: int = SEED, workers: int | None = 1,
     executor: Any = None, progress: bool = False,
+    have: Mapping[tuple[str, tuple[str, str], bool], Sequence[Measures]] | None = None,
 ) -> dict[tuple[str, tuple[str, str], bool], list[Measures]]:
-    """Play every cell on the bank (cells with the same key: the most games asked for)."""
+    """Play every cell on the bank (cells with the same key: the most games asked for).
+
+    ``have`` holds games already played (the first ones of a cell, from a cache): only the
+    games beyond them are played.
+    """
+    have = have or {}
     wanted: dict[tuple[str, tuple[str, str], bool], Cell] = {}
     for cell in cells:
         old = wanted.get(cell.key)
@@ -476,19 +482,69 @@ def run_cells(
     # The slowest tasks first, so that the workers finish together.
     for cell in sorted(wanted.values(), key=lambda c: -c.cost()):
         size = max(1, min(200, int(100 / cell.cost()) or 1))
-        for start in range(0, cell.games, size):
+        for start in range(len(have.get(cell.key, ())), cell.games, size):
             stop = min(start + size, cell.games)
             tasks.append((cell.rules, cell.players, seed, cell.duplicate, start, stop))
             owners.append(cell.key)
             sizes.append(stop - start)
     parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
                       progress=progress, sizes=sizes)
-    out: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {k: [] for k in wanted}
+    out = {k: list(have.get(k, ()))[: wanted[k].games] for k in wanted}
     for key, part in zip(owners, parts, strict=True):
         out[key].extend(part)
     for games in out.values():
         games.sort(key=lambda m: m.game)
     return out
+
+
+def play_fingerprint() -> str:
+    """A hash of everything that decides how a game is played and measured (for the cache)."""
+    import hashlib
+    import importlib
+    import inspect
+
+    h = hashlib.blake2b(digest_size=8)
+    for name in ("cards", "rules", "events", "game", "players", "solver", "simulation"):
+        module = importlib.import_module(f"penneech.{name}")
+        h.update(Path(inspect.getfile(module)).read_bytes())
+    for obj in (Restriction, _penneech_first, _always_take, _no_trumping_instead, parse_spec,
+                Watched, make_spec_player, Measures, play_measured, measure, _play_chunk):
+        h.update(inspect.getsource(obj).encode())
+    h.update(repr([(r.name, r.throws_in, r.plays and r.plays.__name__)
+                   for r in RESTRICTIONS.values()]).encode())
+    return h.hexdigest()
+
+
+def _cache_file(cache: Path, key: tuple[str, tuple[str, str], bool], seed: int) -> Path:
+    import hashlib
+
+    name = hashlib.blake2b(repr((key, seed)).encode(), digest_size=10).hexdigest()
+    return cache / f"{name}.json"
+
+
+def _read_cache(
+    cache: Path | None, cells: Sequence[Cell], seed: int
+) -> dict[tuple[str, tuple[str, str], bool], list[Measures]]:
+    found: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {}
+    if cache is None:
+        return found
+    for cell in cells:
+        path = _cache_file(cache, cell.key, seed)
+        if path.exists():
+            rows = json.loads(path.read_text(encoding="utf-8"))
+            found[cell.key] = [Measures._make(tuple(v) if isinstance(v, list) else v for v in r)
+                               for r in rows]
+    return found
+
+
+def _write_cache(
+    cache: Path | None, results: Mapping[tuple[str, tuple[str, str], bool], list[Measures]],
+    seed: int,
+) -> None:
+    if cache is None:
+        return
+    for key, games in results.items():
+        _write_text(_cache_file(cache, key, seed), json.dumps([list(g) for g in games]))
 
 
 # -- statistics (standard library only) ---------------------------------------------------------
@@ -750,8 +806,8 @@ class Scale:
 SCALES: dict[str, Scale] = {
     s.name: s
     for s in (
-        Scale("full", self_play=10000, sweep=4000, random_play=4000, skill=2000, ladder=160,
-              claims=300, restricted=4000),
+        Scale("full", self_play=10000, sweep=4000, random_play=4000, skill=2000, ladder=120,
+              claims=200, restricted=4000),
         Scale("quick", self_play=400, sweep=200, random_play=200, skill=200, ladder=20,
               claims=20, restricted=200),
         Scale("tiny", self_play=12, sweep=8, random_play=8, skill=8, ladder=2, claims=2,
@@ -994,12 +1050,16 @@ def run(
     parts: Sequence[str] = PARTS, *, scale: Scale | str = "full", seed: int = SEED,
     workers: int | None = 1, executor: Any = None, progress: bool = False,
     out_dir: str | os.PathLike[str] | None = None, version: Mapping[str, str] | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Play the ``parts`` and return (and, with ``out_dir``, write) their data files.
 
     Each part's file is ``<part>.json``; ``measures.csv`` flattens every figure; ``manifest.json``
     records the time each part took.  Results are identical whatever ``workers`` or
     ``executor``; only the manifest's timings differ.
+
+    ``cache_dir`` keeps every game's measures (in a folder named by :func:`play_fingerprint`), so
+    that a run that is stopped, or whose analysis changes, replays only what it has not kept.
     """
     sizes = SCALES[scale] if isinstance(scale, str) else scale
     for part in parts:
@@ -1010,15 +1070,19 @@ def run(
     data: dict[str, dict[str, Any]] = {}
     timings: dict[str, float] = {}
     results: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {}
+    cache = Path(cache_dir) / play_fingerprint() if cache_dir is not None else None
     for part in parts:
         started = time.perf_counter()
         cells = [c for c in plan(part, sizes)
                  if c.key not in results or len(results[c.key]) < c.games]
+        have = {**_read_cache(cache, cells, seed), **results}
         if progress:
-            print(f"{part}: {len(cells)} cells, {sum(c.games for c in cells):,} games",
-                  file=sys.stderr)
-        results.update(run_cells(cells, seed=seed, workers=workers, executor=executor,
-                                 progress=progress))
+            todo = sum(max(0, c.games - len(have.get(c.key, ()))) for c in cells)
+            print(f"{part}: {len(cells)} cells, {todo:,} games to play", file=sys.stderr)
+        played = run_cells(cells, seed=seed, workers=workers, executor=executor,
+                           progress=progress, have=have)
+        _write_cache(cache, played, seed)
+        results.update(played)
         data[part] = {"experiment": part, **header, **analyse(part, sizes, results, seed)}
         timings[part] = round(time.perf_counter() - started, 1)
         if out_dir is not None:
@@ -1273,7 +1337,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         executor = client.get_executor() if client is not None else None
         started = time.perf_counter()
         run(parts, scale=scale, seed=args.seed, workers=args.workers, executor=executor,
-            progress=progress, out_dir=out)
+            progress=progress, out_dir=out, cache_dir=args.cache)
     except OSError as exc:
         return error(f"cannot write into {out}: {exc.strerror or exc}")
     finally:
@@ -1307,5 +1371,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help=f"where to write the data files (default {DATA_DIR})")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show progress bars (default: when stderr is a terminal; needs tqdm)")
+    p.add_argument("--cache", metavar="DIR",
+                   help="keep every game's measures in DIR and reuse those kept by an earlier "
+                   "run of the same code (default: none; replay everything)")
     p.set_defaults(func=cmd_experiment)
     return p

@@ -287,6 +287,19 @@ def test_cells_same_results_in_a_pool_and_threads() -> None:
     assert [m.game for m in serial[cells[0].key]] == list(range(10))
 
 
+def test_a_cache_replays_only_what_it_has_not_kept(tmp_path: Path) -> None:
+    cells = [Cell("pagat", ("greedy", "random"), 8, True)]
+    full = run_cells(cells)
+    key = cells[0].key
+    assert run_cells(cells, have={key: full[key][:3]}) == full
+    first = run(("readings",), scale=MINI, out_dir=tmp_path / "a", cache_dir=tmp_path / "c",
+                version={"package": "test"})
+    kept = list((tmp_path / "c").rglob("*.json"))
+    assert len(kept) == len(plan("readings", MINI))
+    again = run(("readings",), scale=MINI, cache_dir=tmp_path / "c", version={"package": "test"})
+    assert again == first
+
+
 @pytest.fixture(scope="module")
 def mini_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("one")
