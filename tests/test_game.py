@@ -25,6 +25,7 @@ from penneech import (
     TurnUp,
     parse_cards,
 )
+from penneech.game import PlayAction, ThrowInAction
 from tests.engine_helpers import play_randomly, position, snapshot, stacked_deck
 
 SPADES_HAND = "AS KS QS JS TS 9S 8S"
@@ -171,8 +172,11 @@ def test_follow_suit():
     assert sorted(game.legal_plays()) == parse_cards("QH 2H")
     with pytest.raises(IllegalPlayError) as exc:
         game.play("3C")
-    assert str(exc.value) == ("3C is not a legal play for Ben: hearts were led and Ben holds "
-                              "QH, 2H (follow: suit)")
+    assert str(exc.value) == ("3C is not a legal play for Ben: hearts were led, clubs are "
+                              "trumps, and Ben holds QH, 2H, so must play hearts (follow: suit)")
+    assert exc.value.told_to(1) == ("3C is not a legal play for you: hearts were led, clubs are "
+                                    "trumps, and you hold QH, 2H, so must play hearts "
+                                    "(follow: suit)")
     assert exc.value.rule == "follow" and exc.value.card == Card("3C") and exc.value.player == 1
 
 
@@ -182,7 +186,7 @@ def test_follow_suit_or_trump():
     game.play("AH")
     assert sorted(game.legal_plays()) == parse_cards("QH 2H 3C")
     with pytest.raises(IllegalPlayError, match="clubs are trumps, and Ben holds QH, 2H, so must "
-                       r"follow suit or trump \(follow: suit_or_trump\)"):
+                       r"play hearts or trumps \(follow: suit_or_trump\)"):
         game.play("4S")
     game.play("3C")  # trumping while able to follow is allowed
     assert game.tricks_played[-1].winner == 1
@@ -382,11 +386,12 @@ def test_undo_restores_exactly():
         before = snapshot(game)
         if game.phase is Phase.THROW_IN:
             game.throw_in(False)
-            assert game.undo() is False
+            assert game.undo() == ThrowInAction(game.to_move, False)
         else:
             card = rng.choice(game.legal_plays())
+            player = game.to_move
             game.play(card)
-            assert game.undo() == card
+            assert game.undo() == PlayAction(player, card)
         assert snapshot(game) == before
         game.play(game.legal_plays()[0]) if game.phase is Phase.PLAY else game.throw_in(False)
     fresh = Game("parlett", seed=11)
