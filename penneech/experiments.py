@@ -45,7 +45,6 @@ Measures (after the Digital Ludeme Project's metrics, adapted to a card game; se
 
 from __future__ import annotations
 
-import argparse
 import csv
 import dataclasses
 import io
@@ -62,10 +61,19 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import PENNEECH, Card
-from .events import DealEnded, Played, Scored, ThrowIn
-from .game import Game, PlayerView, trick_winner
+from .events import Played, Scored, ThrowIn, tally
+from .files import atomic_write
+from .game import Game, PlayerView
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
-from .simulation import Z95, game_seed, map_tasks, player_seed, result_of, wilson_interval
+from .simulation import (
+    Z95,
+    _seating,
+    game_seed,
+    map_tasks,
+    player_seed,
+    result_of,
+    wilson_interval,
+)
 
 __all__ = [
     "SEED",
@@ -94,7 +102,7 @@ __all__ = [
     "what_a_rule_does",
     "restricted_play",
     "QUICK",
-    "add_parser",
+    "executor_for",
 ]
 
 #: The seed of the bank of deals every experiment is played on (the year of Cotton's book).
@@ -146,8 +154,8 @@ def _always_take(view: PlayerView, allowed: tuple[Card, ...]) -> tuple[Card, ...
     if not view.trick or view.trumps is None:
         return ()
     lead = view.trick[0][1]
-    rule = view.rules.trick_winner
-    return tuple(c for c in allowed if trick_winner(lead, c, view.trumps, rule) == 1)
+    trumps = view.trumps
+    return tuple(c for c in allowed if view.rules.follower_wins(lead, c, trumps))
 
 
 def _no_trumping_instead(view: PlayerView, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -325,10 +333,6 @@ class Measures(NamedTuple):
         return 0 if self.winner == self.p0_seat else 1
 
 
-def _seating(number: int, duplicate: bool) -> tuple[int, int]:
-    return (1, 0) if duplicate and number % 2 else (0, 1)
-
-
 def play_measured(
     rules: Rules | str, specs: Sequence[str], number: int, seed: int = SEED, *,
     duplicate: bool = True,
@@ -378,17 +382,16 @@ def measure(game: Game, players: Sequence[Watched], number: int = 0, p0_seat: in
             if decided is None and scores[winner] > threshold:
                 decided = moves
             moves += 1
-        elif isinstance(event, DealEnded) and not event.thrown_in:
-            dealer = event.dealer
-            points = event.points
-            diff = points[1 - dealer] - points[dealer]
+    for deal in tally(game.events):
+        if deal.finished and not deal.thrown_in:
+            dealer = deal.dealer
+            diff = deal.points[1 - dealer] - deal.points[dealer]
             full += 1
-            full_points += points[0] + points[1]
+            full_points += deal.points[0] + deal.points[1]
             elder_ahead += diff > 0
             dealer_ahead += diff < 0
             margin += diff
             margin_sq += diff * diff
-    look()
     restricted = [p for p in players if p.restrictions]
     return Measures(
         game=number, p0_seat=p0_seat, first_dealer=result.first_dealer, winner=winner,
@@ -1127,14 +1130,9 @@ def flat_csv(data: Mapping[str, Mapping[str, Any]]) -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    """Write atomically: to a temporary file beside ``path``, then rename."""
+    """Write atomically and durably (:func:`penneech.files.atomic_write`), making the folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    atomic_write(path, text)
 
 
 def dumps(data: Any, indent: str = "") -> str:
@@ -1263,6 +1261,17 @@ QUICK: dict[str, Callable[..., dict[str, Any]]] = {
 }
 
 
+def executor_for(address: str) -> Any:
+    """A Dask client for the scheduler at ``address`` (needs the ``dask`` extra)."""
+    import importlib
+
+    try:
+        distributed = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise ValueError("--dask needs the dask extra: pip install 'penneech[dask]'") from None
+    return distributed.Client(address)
+
+
 def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
     """A small version's result as readable lines: each figure with its 95% interval."""
     lines = []
@@ -1283,96 +1292,3 @@ def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
         elif not isinstance(value, (dict, list)):
             lines.append(f"{indent}{key}: {value}")
     return "\n".join(lines)
-
-
-# -- the command line ----------------------------------------------------------------------------
-
-
-def _executor_for(address: str | None) -> Any:
-    if address is None:
-        return None
-    import importlib
-
-    try:
-        distributed = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise ValueError("--dask needs the dask extra: pip install 'penneech[dask]'") from None
-    return distributed.Client(address)
-
-
-def cmd_experiment(args: argparse.Namespace) -> int:
-    """``penneech experiment run|plan``."""
-    from .cli import error
-
-    parts = tuple(args.part) if args.part else PARTS
-    for part in parts:
-        if part not in PARTS:
-            return error(f"unknown part {part!r}: use one of {', '.join(PARTS)}")
-    scale = SCALES[args.scale]
-    if args.action == "plan":
-        total = 0.0
-        done: set[tuple[str, tuple[str, str], bool]] = set()
-        for part in parts:
-            cells = [c for c in plan(part, scale) if c.key not in done]
-            done.update(c.key for c in cells)
-            cost = sum(c.games * c.cost() for c in cells)
-            total += cost
-            print(f"{part:10} {len(cells):4} cells {sum(c.games for c in cells):8,} games "
-                  f"{cost:12,.0f} cost units")
-        print(f"{'total':10} {total:29,.0f} cost units (1 unit: about one greedy game, 2.5 ms "
-              f"here: about {total * 0.0025 / 60 / max(1, args.workers or 1):.0f} minutes with "
-              f"{args.workers} worker(s) on an idle machine)")
-        return 0
-    if args.workers is not None and args.workers < 1:
-        return error(f"--workers must be at least 1, not {args.workers}")
-    out = Path(args.out)
-    if not out.parent.is_dir():
-        return error(f"cannot write into {out}: no directory {out.parent}")
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
-    try:
-        client = _executor_for(args.dask)
-    except ValueError as exc:
-        return error(str(exc))
-    try:
-        executor = client.get_executor() if client is not None else None
-        started = time.perf_counter()
-        run(parts, scale=scale, seed=args.seed, workers=args.workers, executor=executor,
-            progress=progress, out_dir=out, cache_dir=args.cache)
-    except OSError as exc:
-        return error(f"cannot write into {out}: {exc.strerror or exc}")
-    finally:
-        if client is not None:
-            client.close()
-    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    for part, seconds in manifest["seconds"].items():
-        print(f"{part:10} {seconds:8.1f} s")
-    print(f"{'total':10} {time.perf_counter() - started:8.1f} s; wrote {out}")
-    return 0
-
-
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    """Register ``penneech experiment`` with the ``penneech`` command's subparsers."""
-    p: argparse.ArgumentParser = sub.add_parser(
-        "experiment", help="regenerate the book's experiments (Part IV)",
-        description="Play the experiments of the book's Part IV and write their data files.",
-    )
-    p.add_argument("action", choices=("run", "plan"),
-                   help="run: play and write the data files; plan: say what would be played")
-    p.add_argument("--part", action="append", metavar="PART",
-                   help=f"one of {', '.join(PARTS)} (repeatable; default all)")
-    p.add_argument("--scale", choices=tuple(SCALES), default="full",
-                   help="games per cell: full (the book), quick, tiny (default full)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="processes to use (default 1; results are the same whatever the number)")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="run on a Dask cluster: the scheduler's address, e.g. tcp://host:8786")
-    p.add_argument("--seed", type=int, default=SEED, help=f"the bank's seed (default {SEED})")
-    p.add_argument("--out", default=str(DATA_DIR), metavar="DIR",
-                   help=f"where to write the data files (default {DATA_DIR})")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show progress bars (default: when stderr is a terminal; needs tqdm)")
-    p.add_argument("--cache", metavar="DIR",
-                   help="keep every game's measures in DIR and reuse those kept by an earlier "
-                   "run of the same code (default: none; replay everything)")
-    p.set_defaults(func=cmd_experiment)
-    return p

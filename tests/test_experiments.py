@@ -41,7 +41,6 @@ from penneech.experiments import (
     skill_trace_estimate,
     variants,
 )
-from penneech.game import legal_follows
 from penneech.players import GreedyPlayer, make_player, play_game
 from penneech.rules import OPTIONS, PRESET_NAMES
 from penneech.simulation import play_one
@@ -87,7 +86,7 @@ class Spy(GreedyPlayer):
 def true_legal(view: Any) -> list[Any]:
     if not view.trick:
         return list(view.hand)
-    return legal_follows(view.hand, view.trick[0][1], view.trumps, view.rules.follow)
+    return view.rules.legal_follows(view.hand, view.trick[0][1], view.trumps)
 
 
 def play_restricted(restriction: str, rules: str, seeds: range) -> list[tuple[Spy, Watched]]:
@@ -112,8 +111,6 @@ def test_penneech_first_plays_the_seven_of_diamonds_at_once() -> None:
 
 
 def test_always_take_leaves_only_winning_cards() -> None:
-    from penneech.game import trick_winner
-
     narrowed = 0
     for spy, _ in play_restricted("always_take", "parlett", range(20)):
         for view in spy.views:
@@ -122,8 +119,7 @@ def test_always_take_leaves_only_winning_cards() -> None:
                 assert set(view.legal_plays) == set(legal)
                 continue
             lead = view.trick[0][1]
-            wins = [c for c in legal
-                    if trick_winner(lead, c, view.trumps, view.rules.trick_winner) == 1]
+            wins = [c for c in legal if view.rules.follower_wins(lead, c, view.trumps)]
             assert set(view.legal_plays) == set(wins or legal)
             narrowed += len(wins) not in (0, len(legal))
     assert narrowed > 5
