@@ -76,33 +76,19 @@ from .simulation import (
 )
 
 __all__ = [
-    "SEED",
-    "BASE_PRESET",
-    "PARTS",
-    "SCALES",
-    "Scale",
-    "Restriction",
-    "RESTRICTIONS",
-    "Measures",
-    "Cell",
-    "Estimate",
-    "MEASURES",
+    "SEED", "BASE_PRESET", "CLAIMS_PRESET", "PARTS", "SELF_PLAY", "OWN_TARGET", "LADDER",
+    "KNOWN_KINDS", "CLAIMS_PLAYER", "DATA_DIR",
+    "Restriction", "RESTRICTIONS", "PlayerSpec", "parse_spec", "player_label", "Watched",
     "make_spec_player",
-    "player_label",
-    "play_measured",
-    "run_cells",
-    "plan",
-    "variants",
-    "skill_trace",
-    "run",
-    "how_long",
-    "who_has_the_edge",
-    "luck_or_skill",
-    "how_decisive",
-    "what_a_rule_does",
-    "restricted_play",
-    "QUICK",
-    "executor_for",
+    "Measures", "play_measured", "measure",
+    "Cell", "self_play", "match", "run_cells", "play_fingerprint",
+    "Estimate", "proportion", "mean_estimate", "Measure", "MEASURES", "summarize_games",
+    "summarize_match", "paired_difference", "match_difference", "skill_trace",
+    "skill_trace_estimate",
+    "Scale", "SCALES", "Variant", "variants", "claims", "ladder_matches", "plan", "analyse",
+    "code_version", "run", "flat_csv", "dumps", "load",
+    "how_long", "who_has_the_edge", "luck_or_skill", "how_decisive", "what_a_rule_does",
+    "restricted_play", "QUICK", "executor_for", "format_estimates",
 ]
 
 #: The seed of the bank of deals every experiment is played on (the year of Cotton's book).
@@ -911,14 +897,15 @@ def plan(part: str, scale: Scale) -> list[Cell]:
 
 # -- the analysis of each part -------------------------------------------------------------------
 
-Results = Mapping[tuple[str, tuple[str, str], bool], list[Measures]]
 
 
-def _games(results: Results, cell: Cell) -> list[Measures]:
+def _games(results: Mapping[Any, list[Measures]], cell: Cell) -> list[Measures]:
     return results[cell.key][: cell.games]
 
 
-def analyse(part: str, scale: Scale, results: Results, seed: int = SEED) -> dict[str, Any]:
+def analyse(
+    part: str, scale: Scale, results: Mapping[Any, list[Measures]], seed: int = SEED
+) -> dict[str, Any]:
     """The data file of one part, from the games of its cells."""
     if part == "readings":
         readings = []
@@ -1170,7 +1157,7 @@ def load(part: str, data_dir: str | os.PathLike[str] = DATA_DIR) -> dict[str, An
 # -- the small versions (standard library only: they run in a reader's browser) ------------------
 
 
-def _quick_cells(cells: Sequence[Cell], seed: int) -> Results:
+def _quick_cells(cells: Sequence[Cell], seed: int) -> dict[Any, list[Measures]]:
     return run_cells(cells, seed=seed, workers=1)
 
 

@@ -72,7 +72,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any
 
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
@@ -97,8 +97,6 @@ __all__ = [
     "check_writable",
     "map_tasks",
 ]
-
-T = TypeVar("T")
 
 #: The most games one run plays (its results are kept in memory: about 1 kB a game).
 MAX_GAMES = 1_000_000
@@ -406,7 +404,7 @@ def simulate(
 
 
 def map_tasks(
-    func: Callable[..., T],
+    func: Callable[..., Any],
     tasks: Sequence[tuple[Any, ...]],
     *,
     workers: int | None = 1,
@@ -414,7 +412,7 @@ def map_tasks(
     progress: bool = False,
     sizes: Sequence[int] | None = None,
     unit: str = "game",
-) -> list[T]:
+) -> list[Any]:
     """``[func(*task) for task in tasks]``, here or in parallel; the results in task order.
 
     ``func`` must be a module-level function (picklable) and each task a tuple of picklable
@@ -423,7 +421,8 @@ def map_tasks(
     :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes (``None``: one per
     CPU), a few at a time.  The progress bar (if ``progress`` and :mod:`tqdm` is installed)
     advances by ``sizes[i]`` (default 1) when task ``i`` is done.  On an error or Ctrl-C the run
-    stops at once (:func:`_stop`) and the exception is raised.
+    stops at once (the tasks not started are cancelled, and the workers of a pool it made are
+    ended) and the exception is raised.
     """
     steps = list(sizes) if sizes is not None else [1] * len(tasks)
     if len(steps) != len(tasks):
@@ -433,7 +432,7 @@ def map_tasks(
     bar = _progress_bar(sum(steps), progress, unit)
     try:
         if executor is None and workers == 1:
-            done: list[T] = []
+            done: list[Any] = []
             for task, step in zip(tasks, steps, strict=True):
                 done.append(func(*task))
                 if bar is not None:
@@ -446,9 +445,9 @@ def map_tasks(
 
 
 def _map_parallel(
-    func: Callable[..., T], tasks: Sequence[tuple[Any, ...]], steps: Sequence[int],
+    func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], steps: Sequence[int],
     workers: int, executor: cf.Executor | None, bar: Any,
-) -> list[T]:
+) -> list[Any]:
     own = executor is None
     pool: cf.Executor = (
         executor if executor is not None
@@ -458,8 +457,8 @@ def _map_parallel(
     # in task order whatever order the workers finish in.
     window = 4 * workers
     pending = iter(enumerate(tasks))
-    results: dict[int, T] = {}
-    futures: dict[cf.Future[T], int] = {}
+    results: dict[int, Any] = {}
+    futures: dict[cf.Future[Any], int] = {}
     try:
         while True:
             while len(futures) < window:
