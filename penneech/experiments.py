@@ -795,8 +795,8 @@ class Scale:
 SCALES: dict[str, Scale] = {
     s.name: s
     for s in (
-        Scale("full", self_play=10000, sweep=4000, random_play=4000, skill=2000, ladder=120,
-              claims=200, restricted=4000),
+        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=60,
+              claims=120, restricted=2000),
         Scale("quick", self_play=400, sweep=200, random_play=200, skill=200, ladder=20,
               claims=20, restricted=200),
         Scale("tiny", self_play=12, sweep=8, random_play=8, skill=8, ladder=2, claims=2,
@@ -1059,10 +1059,12 @@ def run(
               "seed": seed, "scale": dataclasses.asdict(sizes)}
     data: dict[str, dict[str, Any]] = {}
     timings: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     results: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {}
     cache = Path(cache_dir) / play_fingerprint() if cache_dir is not None else None
     for part in parts:
         started = time.perf_counter()
+        cpu_started = _cpu_seconds()
         cells = [c for c in plan(part, sizes)
                  if c.key not in results or len(results[c.key]) < c.games]
         have = {**_read_cache(cache, cells, seed), **results}
@@ -1075,15 +1077,28 @@ def run(
         results.update(played)
         data[part] = {"experiment": part, **header, **analyse(part, sizes, results, seed)}
         timings[part] = round(time.perf_counter() - started, 1)
+        cpu[part] = round(_cpu_seconds() - cpu_started, 1)
         if out_dir is not None:
             _write_json(Path(out_dir) / f"{part}.json", data[part])
     if out_dir is not None:
         _write_text(Path(out_dir) / "measures.csv", flat_csv(data))
-        manifest = {**header, "parts": list(parts), "seconds": timings,
+        manifest = {**header, "parts": list(parts), "seconds": timings, "cpu_seconds": cpu,
                     "workers": workers if executor is None else "executor",
                     "python": sys.version.split()[0]}
         _write_json(Path(out_dir) / "manifest.json", manifest)
     return data
+
+
+def _cpu_seconds() -> float:
+    """Processor time used so far by this process and its finished worker processes (the time
+    the work itself takes, whatever else the machine is doing)."""
+    try:
+        import resource
+    except ImportError:  # not on every platform
+        return time.process_time()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def flat_csv(data: Mapping[str, Mapping[str, Any]]) -> str:
