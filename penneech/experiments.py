@@ -499,8 +499,9 @@ def play_fingerprint() -> str:
         module = importlib.import_module(f"penneech.{name}")
         h.update(Path(inspect.getfile(module)).read_bytes())
     for obj in (simulation._derive, simulation.game_seed, simulation.player_seed,
-                simulation._seating, simulation.result_of, Restriction, _penneech_first, _always_take, _no_trumping_instead, parse_spec,
-                Watched, make_spec_player, Measures, play_measured, measure, _play_chunk):
+                simulation._seating, simulation.result_of, Restriction, _penneech_first,
+                _always_take, _no_trumping_instead, parse_spec, Watched, make_spec_player,
+                Measures, play_measured, measure, _play_chunk):
         h.update(inspect.getsource(obj).encode())
     h.update(repr([(r.name, r.throws_in, r.plays and r.plays.__name__)
                    for r in RESTRICTIONS.values()]).encode())
