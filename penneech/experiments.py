@@ -1,7 +1,7 @@
 """Part IV of the book: what each reading and each rule does to the game, measured by self-play.
 
 Every figure of the book's experiments chapter comes from :func:`run`, which plays computer
-players against each other under every preset of :data:`~penneech.rules.PRESET_NAMES` and every
+players against each other under every preset of ``penneech.rules.PRESET_NAMES`` and every
 value of every option of :data:`~penneech.rules.OPTIONS` (so a new reading or option takes part
 without a change here), measures each game, and writes the results as JSON and CSV data files
 that the chapter's notebooks read::

@@ -85,7 +85,7 @@ def histograms(
     keys = sorted({int(k) for _, h in panels for k in h})
     xs = list(range(min(keys), max(keys) + 1)) if keys else []
     fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, 1.35 * len(panels) + 1.0),
-                             sharex=True, squeeze=False)
+                             sharex=True, sharey=True, squeeze=False)
     for (label, hist), ax in zip(panels, axes[:, 0], strict=True):
         total = sum(hist.values()) or 1
         shares = [100 * hist.get(str(x), 0) / total for x in xs]
