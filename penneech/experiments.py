@@ -67,6 +67,7 @@ from .game import Game, PlayerView
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
 from .simulation import (
     Z95,
+    _progress_bar,
     _seating,
     game_seed,
     map_tasks,
@@ -453,6 +454,7 @@ def run_cells(
     cells: Iterable[Cell], *, seed: int = SEED, workers: int | None = 1,
     executor: Any = None, progress: bool = False,
     have: Mapping[tuple[str, tuple[str, str], bool], Sequence[Measures]] | None = None,
+    bar: Any = None,
 ) -> dict[tuple[str, tuple[str, str], bool], list[Measures]]:
     """Play every cell on the bank (cells with the same key: the most games asked for).
 
@@ -477,7 +479,7 @@ def run_cells(
             owners.append(cell.key)
             sizes.append(stop - start)
     parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
-                      progress=progress, sizes=sizes)
+                      progress=progress, sizes=sizes, bar=bar)
     out = {k: list(have.get(k, ()))[: wanted[k].games] for k in wanted}
     for key, part in zip(owners, parts, strict=True):
         out[key].extend(part)
@@ -799,7 +801,7 @@ class Scale:
 SCALES: dict[str, Scale] = {
     s.name: s
     for s in (
-        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=60,
+        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=40,
               claims=120, restricted=2000),
         Scale("quick", self_play=400, sweep=200, random_play=200, skill=200, ladder=20,
               claims=20, restricted=200),
@@ -1072,13 +1074,20 @@ def run(
         cells = [c for c in plan(part, sizes)
                  if c.key not in results or len(results[c.key]) < c.games]
         have = {**_read_cache(cache, cells, seed), **results}
+        todo = sum(max(0, c.games - len(have.get(c.key, ()))) for c in cells)
         if progress:
-            todo = sum(max(0, c.games - len(have.get(c.key, ()))) for c in cells)
             print(f"{part}: {len(cells)} cells, {todo:,} games to play", file=sys.stderr)
-        played = run_cells(cells, seed=seed, workers=workers, executor=executor,
-                           progress=progress, have=have)
-        _write_cache(cache, played, seed)
-        results.update(played)
+        bar = _progress_bar(todo, progress)
+        try:
+            # With a cache, one cell at a time, each kept as soon as it is played.
+            for batch in ([[c] for c in cells] if cache is not None else [cells]):
+                played = run_cells(batch, seed=seed, workers=workers, executor=executor,
+                                   have=have, bar=bar)
+                _write_cache(cache, played, seed)
+                results.update(played)
+        finally:
+            if bar is not None:
+                bar.close()
         data[part] = {"experiment": part, **header, **analyse(part, sizes, results, seed)}
         timings[part] = round(time.perf_counter() - started, 1)
         cpu[part] = round(_cpu_seconds() - cpu_started, 1)

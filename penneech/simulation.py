@@ -412,6 +412,7 @@ def map_tasks(
     progress: bool = False,
     sizes: Sequence[int] | None = None,
     unit: str = "game",
+    bar: Any = None,
 ) -> list[Any]:
     """``[func(*task) for task in tasks]``, here or in parallel; the results in task order.
 
@@ -422,14 +423,17 @@ def map_tasks(
     CPU), a few at a time.  The progress bar (if ``progress`` and :mod:`tqdm` is installed)
     advances by ``sizes[i]`` (default 1) when task ``i`` is done.  On an error or Ctrl-C the run
     stops at once (the tasks not started are cancelled, and the workers of a pool it made are
-    ended) and the exception is raised.
+    ended) and the exception is raised.  ``bar``: a progress bar of the caller's to advance
+    instead (it is left open).
     """
     steps = list(sizes) if sizes is not None else [1] * len(tasks)
     if len(steps) != len(tasks):
         raise ValueError(f"sizes has {len(steps)} entries for {len(tasks)} tasks")
     if workers is None:
         workers = os.cpu_count() or 1
-    bar = _progress_bar(sum(steps), progress, unit)
+    own_bar = bar is None
+    if own_bar:
+        bar = _progress_bar(sum(steps), progress, unit)
     try:
         if executor is None and workers == 1:
             done: list[Any] = []
@@ -440,7 +444,7 @@ def map_tasks(
             return done
         return _map_parallel(func, tasks, steps, workers, executor, bar)
     finally:
-        if bar is not None:
+        if own_bar and bar is not None:
             bar.close()
 
 
