@@ -69,9 +69,10 @@ def describe_options() -> str:
         if name == "target":
             out.append("    (any whole number from 1 up)")
         if info.cotton:
-            out.append(_wrap(f"Cotton: “{info.cotton}”", "  "))
+            out.append("  Cotton, chap. XXII:")
+            out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))
         else:
-            out.append("  Cotton: silent.")
+            out.append("  Cotton, chap. XXII: silent.")
     return "\n".join(out)
 
 

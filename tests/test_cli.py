@@ -16,7 +16,7 @@ def test_rules_lists_every_option_and_preset(capsys):
         assert f"\n{name}: {info.question}" in out
     assert any(line.split()[:2] == ["follow", "free"] for line in out.splitlines())
     assert "https://www.pagat.com/pointtrk/penneech.html" in out
-    assert "Cotton: “Here note, if you have neither Ace nor Face" in out
+    assert "Cotton, chap. XXII:\n    “Here note, if you have neither Ace nor Face" in out
 
 
 def test_rules_table_is_read_off_the_presets():
@@ -32,7 +32,7 @@ def test_rules_for_one_preset_gives_reasons(capsys):
     assert main(["rules", "parlett"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("parlett: David Parlett")
-    assert "follow = suit_or_trump" in out and "why: Parlett and Pennycook" in out
+    assert "follow = suit_or_trump" in out and "why: Parlett grants that Whist" in out
     assert f"target = {PRESETS['parlett'].target}" in out
 
 
