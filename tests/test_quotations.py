@@ -119,11 +119,11 @@ def _unmarked(text: str) -> list[str]:
 def test_no_quotation_of_cotton_escapes_the_convention():
     plain = {ch: " ".join(p.text for p in c.paragraphs) for ch, c in TRANSCRIPTION.chapters.items()}
     corpus = cs._PAGE.sub(" ", " ".join(plain.values())).replace("*", "")
-    corpus = " ".join(corpus.split())
+    corpus = " ".join(corpus.split()).lower()
     escaped = []
     for name, text in prose_files() + rules_texts():
         for words in _unmarked(text):
-            bare = " ".join(words.replace("*", "").replace("…", " ").split())
+            bare = " ".join(words.replace("*", "").replace("…", " ").split()).lower()
             if bare and bare in corpus:
                 escaped.append(f"{name}: “{words}”")
     assert not escaped, "Cotton's words without their place:\n" + "\n".join(escaped)
