@@ -305,9 +305,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "cotton": "The first sentence stands in Cotton's account of the card turned after "
                 "every trick, and the next paragraph treats the final turn-up as a case of its "
-                "own: “the last trick” is most naturally the trick just played.  The words alone "
-                "do not settle it, since in Picket “Whosoever wins the last Trick” (chap. VI, "
-                "p. 85) means the final one.",
+                "own: “the last trick” (p. 148) is most naturally the trick just played.  The "
+                "words alone do not settle it, since in Picket “Whosoever wins the last Trick” "
+                "(chap. VI, p. 85) means the final one.",
                 "pagat": "McLeod: the winner of every trick scores the card they turn up.",
                 "parlett": "Parlett reads Cotton's “last” as previous and judges the game much "
                 "better so than if only the final turn-up scored.",
@@ -441,11 +441,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
             "(p. 149)",
             reasons={
-                "cotton": "The minimal reading takes “your Coat-Card Trumps” and the Penneech "
-                "“in hand” (p. 149) as cards you held: elsewhere Cotton's “in hand” means held, "
-                "as against turned up or won in play (Gleek: “fifteen in hand and eighteen in "
-                "play” (chap. VII, p. 90)).  Against it: in the same sentence “count how many "
-                "Cards you have” (p. 149) means the cards you won.",
+                "cotton": "The minimal reading takes “your Coat-Card Trumps” (p. 149) and the "
+                "Penneech “in hand” (p. 149) as cards you held: elsewhere Cotton's “in hand” "
+                "means held, as against turned up or won in play (Gleek: “fifteen in hand and "
+                "eighteen in play” (chap. VII, p. 90)).  Against it: in the same sentence “count "
+                "how many Cards you have” (p. 149) means the cards you won.",
                 "pagat": "McLeod gives the points to the trick's winner and names the “in hand” "
                 "reading as an open question.",
                 "parlett": "Parlett: the winner of a trick pegs the counters in it.",

@@ -449,9 +449,9 @@ class Transcription:
         para, spans = found[0]
         _, _, pages = self._plain[(para.chapter, para.index)]
         got = (pages[spans[0][0]], pages[spans[-1][1] - 1])
-        place = f"p. {got[0]}" if got[0] == got[1] else f"pp. {got[0]}–{got[1]}"
-        return (f"the words are Cotton's, but at chap. {para.chapter}, {place}, not "
-                f"{'p. ' + str(first_page) if first_page == last_page else f'pp. {first_page}–{last_page}'}")
+        claimed = Quotation("", None, first_page, last_page).place
+        found_at = Quotation("", para.chapter, got[0], got[1]).place
+        return f"the words are Cotton's, but at {found_at}, not {claimed}"
 
     def check_quotation(self, q: Quotation, *, whole_sentences: bool = False) -> str | None:
         return self.check(q.words, q.chapter, q.first_page, q.last_page,
@@ -520,7 +520,8 @@ def _squash_with(text: str, pages: list[int]) -> tuple[str, list[int]]:
     return "".join(out), out_pages
 
 
-def _find_in_order(parts: list[str], plain: str, italic: list[bool]) -> list[tuple[int, int]] | None:
+def _find_in_order(parts: list[str], plain: str,
+                   italic: list[bool]) -> list[tuple[int, int]] | None:
     """Spans of each part in ``plain``, in order, with the same italics; ``None`` if absent."""
     spans = []
     pos = 0

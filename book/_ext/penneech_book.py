@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cotton_sources import parse_place
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx import addnodes
@@ -35,8 +36,6 @@ from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
 from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
-
-from cotton_sources import parse_place
 
 #: column headings: who stands behind each preset (``cotton`` is the project's own minimal
 #: reading of the chapter, not Cotton's rules)
