@@ -9,9 +9,12 @@ is the one in ``book/sources`` (nothing outside the repository is read).
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
 import sys
+import tokenize
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -27,6 +30,8 @@ import cotton_sources as cs  # noqa: E402
 TRANSCRIPTION = cs.Transcription.load()
 BLOCK = re.compile(r"^(`{3,}|:{3,})\{cotton\}\s*(?P<place>[^\n]*)\n(?P<body>.*?)^\1\s*$",
                    re.M | re.S)
+#: inline code, where the convention itself may be shown
+CODE = re.compile(r"``[^`]*``|`[^`\n]*`")
 #: a fenced code block (a directive's fence, ```{name}, holds prose and is kept)
 FENCE = re.compile(r"^(`{3,}|~{3,})(?!\{)[^\n]*\n.*?^\1\s*$", re.M | re.S)
 
@@ -42,9 +47,21 @@ def prose_files() -> list[tuple[str, str]]:
         out.append((f"book/{path.name}", text))
     out.append(("README.md", (ROOT / "README.md").read_text(encoding="utf-8")))
     for path in sorted((ROOT / "penneech").glob("*.py")):
-        if path.name != "rules.py":  # its texts are checked as data, below
-            out.append((f"penneech/{path.name}", path.read_text(encoding="utf-8")))
+        out.append((f"penneech/{path.name}", _docs_and_comments(path)))
     return out
+
+
+def _docs_and_comments(path: Path) -> str:
+    """The prose of a module: its docstrings and comments (the texts of :mod:`penneech.rules`'s
+    data are checked as data, in :func:`rules_texts`)."""
+    source = path.read_text(encoding="utf-8")
+    pieces = [ast.get_docstring(node, clean=True) or ""
+              for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)]
+    pieces += [tok.string.lstrip("#:").strip()
+               for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+               if tok.type == tokenize.COMMENT]
+    return "\n\n".join(pieces)
 
 
 def rules_texts() -> list[tuple[str, str]]:
@@ -63,7 +80,7 @@ def rules_texts() -> list[tuple[str, str]]:
 def all_quotations() -> list[cs.Quotation]:
     found = []
     for name, text in prose_files() + rules_texts():
-        found += cs.find_quotations(BLOCK.sub("", text), name)
+        found += cs.find_quotations(CODE.sub("", BLOCK.sub("", text)), name)
     return found
 
 
@@ -108,14 +125,13 @@ def test_each_option_quotes_whole_passages_of_the_penneech_chapter(name):
         assert problem is None, f"{name}: {problem}"
 
 
-def _unmarked(text: str, *, curly_only: bool = False) -> list[str]:
-    """Quoted words (3 or more) that are not written as a quotation of Cotton.  In Python source
-    (``curly_only``) a straight quote delimits a string, so only curly quotes count."""
+def _unmarked(text: str) -> list[str]:
+    """Quoted words (3 or more) that are not written as a quotation of Cotton."""
     text = FENCE.sub("", BLOCK.sub("", text))
-    text = re.sub(r"`[^`\n]*`", "", text)
+    text = CODE.sub("", text)
     text = cs.QUOTATION.sub("", text)
-    quoted = r"“([^“”\n]+)”" if curly_only else r"[“\"]([^“”\"\n]+)[”\"]"
-    return [m.group(1) for m in re.finditer(quoted, text) if len(m.group(1).split()) >= 3]
+    return [m.group(1) for m in re.finditer(r"[“\"]([^“”\"\n]+)[”\"]", text)
+            if len(m.group(1).split()) >= 3]
 
 
 def test_no_quotation_of_cotton_escapes_the_convention():
@@ -124,7 +140,7 @@ def test_no_quotation_of_cotton_escapes_the_convention():
     corpus = " ".join(corpus.split()).lower()
     escaped = []
     for name, text in prose_files() + rules_texts():
-        for words in _unmarked(text, curly_only=name.endswith(".py")):
+        for words in _unmarked(text):
             bare = " ".join(words.replace("*", "").replace("…", " ").split()).lower()
             if bare and bare in corpus:
                 escaped.append(f"{name}: “{words}”")
