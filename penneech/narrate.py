@@ -331,8 +331,8 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
                         if j:
                             told.append(", ")
                         told += [Who(c.player), " ", _v(c.player, "cuts"), f" {_the(c.card)}"]
-                sentence = (*told, ". ", Who(e.player), " ", _v(e.player, "cut"),
-                            " the lower card (aces low) and ", _v(e.player, "deals"), " first.")
+                # which card wins the cut is the rules' (first_dealer), not the narrator's
+                sentence = (*told, ". ", Who(e.player), " ", _v(e.player, "deals"), " first.")
                 start -= len(cuts)
                 cuts = []
             out.append((start, i + 1, "setup", sentence))

@@ -34,6 +34,7 @@ __all__ = [
     "OPTIONS",
     "PRESETS",
     "PRESET_NAMES",
+    "PRESET_ALIASES",
     "DEFAULT_PRESET",
     "holders",
     "Seat",
@@ -73,11 +74,11 @@ class Source:
     summary: str
 
 
-#: The four readings the presets follow, by preset name: who, where, and a summary.  The
-#: ``cotton`` preset is the project's own minimal reading, not Cotton's: its source is ours.
+#: The readings the presets follow, by preset name: who, where, and a summary.  ``minimal``
+#: and ``gamester`` are the project's own readings, not Cotton's: their source is ours.
 SOURCES: Final[dict[str, Source]] = {
-    "cotton": Source(
-        key="cotton",
+    "minimal": Source(
+        key="minimal",
         author="The Penneech project",
         title="A minimal reading of The Compleat Gamester (1674), chap. XXII, “A Game called "
         "Penneech”",
@@ -92,7 +93,7 @@ SOURCES: Final[dict[str, Source]] = {
             "the throw-in only to the player who deals, a counting card's points to the player "
             "who held it).  Where a choice cannot be avoided it takes Cotton's usage elsewhere "
             "(elder hand leads).  Every one of these choices is disputed: each option gives the "
-            "evidence for and against."
+            "evidence for and against.  Records may still call it `cotton`, its former name."
         ),
     ),
     "pagat": Source(
@@ -123,6 +124,24 @@ SOURCES: Final[dict[str, Source]] = {
             "Pennycook; he heads it “England, 1660 - 1700s (?)”.  His notes mark what he assumed "
             "(the pack, the first dealer, the throw-in, the first turn-up) and the two choices he "
             "argues from play: the trick-play rule of All Fours, and a score for every turn-up."
+        ),
+    ),
+    "gamester": Source(
+        key="gamester",
+        author="The Penneech project",
+        title="A reconstruction from Cotton's other games (The Compleat Gamester, 1674, "
+        "chapters VI–XXV)",
+        year="2026",
+        url="",
+        bibkey="cotton1674",
+        summary=(
+            "Ours: on every point the Penneech chapter leaves open, the choice best supported by "
+            "the way the same book describes its other card games (the book's page on Cotton's "
+            "other games as evidence sets out each passage).  It differs from McLeod's reading "
+            "in four ways: the dealer scores the first turn-up, a counting card scores for the "
+            "player who held it, the first deal goes to the better Putt-card as in All-Fours, and "
+            "tricks are turned face down once scored.  It is only as strong as its weakest "
+            "choice, the scoring of a card “in hand”."
         ),
     ),
     "davis": Source(
@@ -357,6 +376,40 @@ def _win_after_deal(scores: tuple[int, int], target: int, deal_over: bool) -> Se
     return 0 if a > b else 1
 
 
+#: The Putt-cards from best to worst, by rank: “first the Trey, next the Deuce, then the Ace, the
+#: rest follow in preheminence thus; the King, the Queen, the Knave, the Ten, and so onwards to
+#: the four” (chap. XVI, p. 132).
+_PUTT_ORDER: Final = (3, 2, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4)
+
+
+def _low_ace_low(card: Card) -> int:
+    """The lower card deals, the ace lowest (Parlett): its place, the dealer's being lower."""
+    return 1 if card.rank == 14 else card.rank
+
+
+def _low_ace_high(card: Card) -> int:
+    """The lower card deals, the ace highest."""
+    return card.rank
+
+
+def _best_putt(card: Card) -> int:
+    """The better Putt-card deals: its place in :data:`_PUTT_ORDER` (the ♦7 is a seven here)."""
+    return _PUTT_ORDER.index(card.rank)
+
+
+def _history_open(tricks: tuple[Any, ...],
+                  turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+    """Every finished trick and turn-up of the deal stays in view."""
+    return tricks, turned
+
+
+def _history_turned_down(tricks: tuple[Any, ...],
+                         turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+    """Each trick and the card turned before it are turned face down once the trick is scored:
+    only the latest turn-up stays in view."""
+    return (), turned[-1:]
+
+
 def is_seat(value: object) -> TypeGuard[Seat]:
     """Whether ``value`` is a seat: the integer 0 or 1 (not ``True``, not ``1.0``)."""
     return type(value) is int and value in (0, 1)
@@ -401,6 +454,12 @@ _MAJORITY: Final[dict[bool, Callable[[int], int]]] = {
 _WIN_CHECK: Final[dict[str, Callable[[tuple[int, int], int, bool], Seat | None]]] = {
     "immediate": _win_at_once, "end_of_deal": _win_after_deal,
 }
+_FIRST_DEALER: Final[dict[str, Callable[[Card], int]]] = {
+    "low_ace_low": _low_ace_low, "low_ace_high": _low_ace_high, "best_putt": _best_putt,
+}
+_PAST_TRICKS: Final[dict[str, Callable[..., tuple[tuple[Any, ...], tuple[Card, ...]]]]] = {
+    "open": _history_open, "turned_down": _history_turned_down,
+}
 
 
 #: Every rule option by name: its question, values, Cotton's words and each reading's reason.
@@ -417,7 +476,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "The chapter names no pack, and the minimal reading adds none.  Parlett "
+                "minimal": "The chapter names no pack, and the minimal reading adds none.  Parlett "
                 "observes that Cotton names the pack whenever a game does not use all of it; the "
                 "other chapters bear him out (Picket, Gleek, L'Ombre and Whist each say which "
                 "cards are put out), and Cribbidge even says so of a full pack: “all are made use "
@@ -426,6 +485,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "cards as something to try, with a higher target such as 91.",
                 "parlett": "Parlett plays with 52, on the ground that Cotton always names the "
                 "pack when it is not the full one, and suggests trying 32 (sevens lowest).",
+                "gamester": "The full pack: when a game of Cotton's drops cards he says which "
+                "(Picket, Gleek, L'Ombre, Whist), and of Cribbidge he says even of the full pack "
+                "that “all are made use of” (chap. IX, p. 106).",
                 "davis": "Davis lists one standard 52-card deck.",
             },
             does=_DECK,
@@ -437,14 +499,44 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             values=_values((61, "Sixty-one, once round a cribbage board.")),
             cotton="“… till you come to sixty one, which is the Game.” (p. 149)",
             reasons={
-                "cotton": "Cotton: sixty-one is the game.  It is also the set of his Cribbidge "
+                "minimal": "Cotton: sixty-one is the game.  It is also the set of his Cribbidge "
                 "(chap. IX, p. 106) and usually of his Costly-Colours (chap. XIV, p. 125).",
                 "pagat": "McLeod: 61, conveniently kept on a cribbage board (for the 32-card pack "
                 "he suggests more, such as 91).",
                 "parlett": "Parlett: 61, kept on a cribbage board.",
+                "gamester": "Cotton: sixty-one, also the set of his Cribbidge and, usually, of his "
+                "Costly-Colours.",
                 "davis": "Davis: the first to 61.",
             },
             minimum=1,
+        ),
+        OptionInfo(
+            name="first_dealer",
+            question="Who deals first?",
+            description="How the cut for the first deal is decided: each player draws a card, "
+            "and equal cards draw again.  After the first deal the deal alternates.",
+            values=_values(
+                ("low_ace_low", "The lower card deals, the ace counting lowest."),
+                ("low_ace_high", "The lower card deals, the ace counting highest."),
+                ("best_putt", "The better Putt-card deals: three, two, ace, king, queen, knave, "
+                 "ten and so down to four, the worst."),
+            ),
+            cotton="",
+            reasons={
+                "minimal": "The chapter is silent.  The least card deals in three of Cotton's "
+                "games, as in Cribbidge: “he that hath the least Card deals” (chap. IX, p. 106); "
+                "the ace counts low, as Parlett has it.",
+                "pagat": "McLeod leaves it open; the German edition of his page follows Parlett's "
+                "draw.",
+                "parlett": "Parlett: the lower card deals, the ace lowest, the usual way until the "
+                "twentieth century.",
+                "gamester": "The cut of All-Fours, the nearest of Cotton's games to Penneech: “the "
+                "highest Put-card deals” (chap. X, p. 112), as in Putt and Lanterloo.  The "
+                "evidence is divided: in Gleek, Cribbidge and Bone-Ace the least card deals.",
+                "davis": "Davis: the player who draws the lowest-ranking card deals; by his own "
+                "ranking the ace is highest (our reading of the page).",
+            },
+            does=_FIRST_DEALER,
         ),
         OptionInfo(
             name="redeal",
@@ -460,11 +552,13 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             cotton="“Here note, if you have neither Ace nor Face, you may throw up your Game and "
             "deal again.” (p. 149)",
             reasons={
-                "cotton": "Cotton's own test, “neither Ace nor Face” (p. 149).  The ♦7 is "
+                "minimal": "Cotton's own test, “neither Ace nor Face” (p. 149).  The ♦7 is "
                 "neither, so it does not save a hand.",
                 "pagat": "McLeod keeps Cotton's test: no ace and no face card.",
                 "parlett": "Parlett allows a redeal when no card is higher than a ten, so a hand "
                 "holding the Penneech, the top diamond, must be played.",
+                "gamester": "Cotton's own test, “neither Ace nor Face” (p. 149); the book's words "
+                "for the picture cards bear it out.",
                 "davis": "Davis's page does not mention throwing in; the preset reads that "
                 "silence as no throw-in, which is our reading of the page, not a rule it states.",
             },
@@ -481,7 +575,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="“… you may throw up your Game and deal again.” (p. 149)",
             reasons={
-                "cotton": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
+                "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
                 "the words are said to the player who deals.  Against it: elsewhere Cotton's "
                 "“deal again” means a new deal, whoever asks for it; in Picket it is the elder "
                 "hand who chooses “whether he shall deal again” (chap. VI, p. 87), and Parlett "
@@ -490,6 +584,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "deals again.",
                 "parlett": "Parlett lets either player claim a redeal, calling the strict "
                 "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
+                "gamester": "Either player: elsewhere Cotton's “deal again” is a new deal by the "
+                "dealer, whoever asks for it; in Picket the elder hand chooses “whether he shall "
+                "deal again” (chap. VI, p. 87).",
                 "davis": "No hand may be thrown in under `davis`, so the question does not "
                 "arise.",
             },
@@ -510,7 +607,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "“Now if it so happen, that what is turn'd up proves an Ace or Coat-Card, that is a "
             "great advantage to him who won the last trick; …” (p. 148)",
             reasons={
-                "cotton": "The minimal reading scores a turn-up only where Cotton says so: for "
+                "minimal": "The minimal reading scores a turn-up only where Cotton says so: for "
                 "“him who won the last trick” (p. 148), and no trick precedes the first turn-up "
                 "(McLeod's argument).  Against it: the values follow at once on the dealer's "
                 "turn-up, and in Cotton's other games a valued card the dealer turns up counts "
@@ -520,6 +617,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "that all eight turn-ups may score.",
                 "parlett": "Parlett assumes that the dealer pegs an honour turned for the first "
                 "trump, while saying it is unclear.",
+                "gamester": "Yes: wherever the card the dealer turns up has a value in Cotton's "
+                "games it counts to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours); in "
+                "Running All-fours “if he turn up an Ace it is four, a King three, a Queen two, "
+                "and a Knave one” (chap. X, p. 113).",
                 "davis": "Davis's page speaks only of the cards a trick's winner turns up; the "
                 "preset reads that as no score for the first turn-up.",
             },
@@ -541,7 +642,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "won the last trick turns up a Card, and if it prove Ace, King, Queen, or Knave, he "
             "reckons for it accordingly as aforesaid.” (pp. 148–149)",
             reasons={
-                "cotton": "The first sentence stands in Cotton's account of the card turned after "
+                "minimal": "The first sentence stands in Cotton's account of the card turned after "
                 "every trick, and the next paragraph treats the final turn-up as a case of its "
                 "own: “the last trick” (p. 148) is most naturally the trick just played.  The "
                 "words alone do not settle it, since in Picket “Whosoever wins the last Trick” "
@@ -549,6 +650,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "pagat": "McLeod: the winner of every trick scores the card they turn up.",
                 "parlett": "Parlett reads Cotton's “last” as previous and judges the game much "
                 "better so than if only the final turn-up scored.",
+                "gamester": "Every turn-up: the sentence stands in the account of the card turned "
+                "after each trick, and the final turn-up has a paragraph of its own.  Weak: "
+                "Cotton's “last Trick” in Picket (chap. VI, p. 85) is the final one.",
                 "davis": "Davis: after each trick its winner turns up a card and scores an "
                 "honour.",
             },
@@ -565,13 +669,15 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "The chapter is silent, but Cotton says elsewhere that “the eldest is "
+                "minimal": "The chapter is silent, but Cotton says elsewhere that “the eldest is "
                 "to play first as in other Games” (chap. XIV, p. 125), and the elder hand leads "
                 "in his Picket and Cribbidge too.",
                 "pagat": "McLeod lets the non-dealer lead, as in most games, and notes that this "
                 "breaks the pattern of the later tricks, in which the player who turned the trump "
                 "leads.",
                 "parlett": "Parlett: the non-dealer leads to the first trick.",
+                "gamester": "Elder hand: “the eldest is to play first as in other Games” (chap. "
+                "XIV, p. 125).",
                 "davis": "Davis: the dealer leads the first trick.  Cotton is silent here, so "
                 "Davis differs from McLeod and Parlett, not from Cotton.",
             },
@@ -589,7 +695,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "The minimal reading imposes no duty the chapter does not state.  "
+                "minimal": "The minimal reading imposes no duty the chapter does not state.  "
                 "Against it: every trick game in Cotton's book that speaks of the matter makes "
                 "the second player follow suit (Picket, Whist, French-Ruff, Lanterloo), and the "
                 "one exception, All-Fours, is stated as an exception: “reneging is allowable if "
@@ -603,6 +709,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "All Fours' rule (follow suit or trump) gave the most satisfactory game; players "
                 "would have known it from All Fours and the older Maw.  Free play, as in "
                 "Mariage, made the game unmanageable in his trials.",
+                "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
+                "it, and he states All-Fours' trump-instead as an exception, “reneging is "
+                "allowable if you have Trumps in your hand to trump it” (chap. X, p. 113); for "
+                "Penneech he states none.",
                 "davis": "Davis: the second player must play the same suit if possible.",
             },
             does=_FOLLOW,
@@ -622,7 +732,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             cotton="“… if it be Trump it is the highest Card and wins all others; if it be not "
             "Trump it wins all Diamonds.” (p. 149)",
             reasons={
-                "cotton": "When not trumps the ♦7 “wins all Diamonds” (p. 149): its power stops "
+                "minimal": "When not trumps the ♦7 “wins all Diamonds” (p. 149): its power stops "
                 "at its own suit, as it does when a card beats only cards of its suit.  Cotton's "
                 "Whist agrees: “the least Trump will win the highest Card of any other Card” "
                 "(chap. XI, p. 116).",
@@ -631,6 +741,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett states no rule for winning a trick beyond the trump; the "
                 "preset takes the usual one (a trump, else the higher card of the suit led), "
                 "our reading of his page.",
+                "gamester": "A trump, or the higher card of the suit led: in Picket it takes “a "
+                "higher Card of the same suit” (chap. VI, p. 85) to win, and the ♦7's power stops "
+                "at diamonds.",
                 "davis": "Davis: with no trump in the trick, the highest-ranking card wins.",
             },
             does=_TRICK_WINNER,
@@ -652,7 +765,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
             "(p. 149)",
             reasons={
-                "cotton": "Cotton ties the values to trumps twice, “of Trumps” (p. 148) and "
+                "minimal": "Cotton ties the values to trumps twice, “of Trumps” (p. 148) and "
                 "“Coat-Card Trumps” (p. 149).  His sentences on turned-up cards give the values "
                 "without the words (a turned-up card sets trumps, except the last, which is "
                 "trumps for no trick).  In his Gleek and Ruff and Honours, too, the honours are "
@@ -663,6 +776,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett makes every ace and court card an honour that scores when "
                 "turned up or won in a trick, whatever the trumps, without giving a source.  "
                 "(McLeod likens it to the count for game in All Fours, whose values differ.)",
+                "gamester": "Trumps only: “of Trumps” (p. 148), and the honours of Cotton's Gleek "
+                "and Ruff and Honours are the top trumps.",
                 "davis": "Davis lists the honours' values with no mention of trumps.",
             },
             does=_COUNTING,
@@ -684,7 +799,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
             "(p. 149)",
             reasons={
-                "cotton": "The minimal reading takes “your Coat-Card Trumps” (p. 149) and the "
+                "minimal": "The minimal reading takes “your Coat-Card Trumps” (p. 149) and the "
                 "Penneech “in hand” (p. 149) as cards you held: elsewhere Cotton's “in hand” "
                 "means held, as against turned up or won in play (Gleek: “fifteen in hand and "
                 "eighteen in play” (chap. VII, p. 90)).  Against it: in the same sentence “count "
@@ -692,6 +807,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "pagat": "McLeod gives the points to the trick's winner and names the “in hand” "
                 "reading as an open question.",
                 "parlett": "Parlett: the winner of a trick pegs the counters in it.",
+                "gamester": "The holder: everywhere in Cotton's book “in hand” means held, and "
+                "Gleek has Penneech's pattern, “*Tib* the Ace is fifteen in hand and eighteen in "
+                "play” (chap. VII, p. 90).  The weakest of this reading's choices: All-Fours gives "
+                "the knave's point to “he that wins Jack” (chap. X, p. 113).",
                 "davis": "Davis: the winner of a trick scores the honours in it.",
             },
             does=_TRICK_POINTS_TO,
@@ -708,12 +827,14 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             cotton="“… count how many Cards you have more than your own seven at first dealt "
             "you, and for every Card reckon one, …” (p. 149)",
             reasons={
-                "cotton": "Cotton: one for every card beyond your own seven.  His Picket uses "
+                "minimal": "Cotton: one for every card beyond your own seven.  His Picket uses "
                 "the same idiom for cards won in tricks: “He that wins more than his own Cards "
                 "reckons Ten” (chap. VI, pp. 86–87).",
                 "pagat": "McLeod: one point per card beyond seven, so 1, 3, 5 or 7 for four to "
                 "seven tricks.",
                 "parlett": "Parlett: one per extra card, not per extra trick.",
+                "gamester": "Cotton's words; “more than his own” (chap. VI, p. 86) is the book's "
+                "idiom for cards won in tricks.",
                 "davis": "Davis's page does not mention it; the preset reads that silence as no "
                 "bonus (our reading of the page).",
             },
@@ -734,15 +855,43 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
             "(p. 149)",
             reasons={
-                "cotton": "Cotton: reckon on “till you come to sixty one” (p. 149).  In his "
+                "minimal": "Cotton: reckon on “till you come to sixty one” (p. 149).  In his "
                 "Picket the order in which points are reckoned decides who wins the set when both "
                 "are near it (chap. VI, pp. 85–86): reaching the score first is what wins.",
                 "pagat": "McLeod: the first to reach 61 wins, whenever that happens.",
                 "parlett": "Parlett: the game ends as soon as a player pegs out.",
+                "gamester": "At once: in Picket the player who reaches the set first, in the order "
+                "of reckoning, wins it; Penneech reckons on “till you come to sixty one” (p. 149).",
                 "davis": "Davis's page names the first player to score 61 as the winner, but "
                 "tallies the points only after the seven tricks; the preset follows the tally.",
             },
             does=_WIN_CHECK,
+        ),
+        OptionInfo(
+            name="past_tricks",
+            question="May a player look back at earlier tricks?",
+            description="Whether the finished tricks and earlier turn-ups of a deal stay face up, "
+            "or are turned face down once scored, so that only the current trick and the latest "
+            "turn-up can be seen.  This is what a player's view shows, and so all that a "
+            "computer player knows (the engine's players do not remember).",
+            values=_values(
+                ("open", "Every finished trick and turn-up of the deal stays in view."),
+                ("turned_down", "Each trick and the turn-up before it are turned face down once "
+                 "the trick is scored; only the latest turn-up stays in view."),
+            ),
+            cotton="",
+            reasons={
+                "minimal": "The chapter is silent, and the minimal reading hides nothing.",
+                "pagat": "McLeod does not say; the tricks stay in view.",
+                "parlett": "Parlett: the winner of a trick turns down the trick and the turn-up "
+                "before turning the next card.",
+                "gamester": "Turned down: Cotton makes remembering the cards played part of the "
+                "skill, “You ought to have a special eye to what Cards are play'd out” (chap. XI, "
+                "p. 115), and has tricks gathered up to be counted.  Weak: no chapter forbids a "
+                "look back.",
+                "davis": "Davis does not say; the tricks stay in view.",
+            },
+            does=_PAST_TRICKS,
         ),
     )
 }
@@ -757,8 +906,13 @@ TrickWinner = Literal["suit", "rank"]
 Counting = Literal["trumps", "honours"]
 TrickPointsTo = Literal["winner", "holder"]
 WinCheck = Literal["immediate", "end_of_deal"]
+FirstDealer = Literal["low_ace_low", "low_ace_high", "best_putt"]
+PastTricks = Literal["open", "turned_down"]
 
-PRESET_NAMES: Final = ("cotton", "pagat", "parlett", "davis")
+PRESET_NAMES: Final = ("minimal", "pagat", "parlett", "gamester", "davis")
+#: Former preset names that records may still use: ``cotton`` was the minimal reading's first
+#: name (it claimed more than the reading is).  Read, never written.
+PRESET_ALIASES: Final = {"cotton": "minimal"}
 #: The reading the book teaches first (McLeod's: close to Cotton's words, ordinary trick play).
 DEFAULT_PRESET: Final = "pagat"
 
@@ -774,6 +928,7 @@ class Rules:
 
     deck: Deck = 52
     target: int = 61
+    first_dealer: FirstDealer = "low_ace_low"
     redeal: Redeal = "no_ace_or_face"
     redeal_claimant: RedealClaimant = "either"
     first_turnup_scores: bool = False
@@ -785,6 +940,7 @@ class Rules:
     trick_points_to: TrickPointsTo = "winner"
     majority_bonus: bool = True
     win_check: WinCheck = "immediate"
+    past_tricks: PastTricks = "open"
 
     def __post_init__(self) -> None:
         for name, info in OPTIONS.items():
@@ -806,7 +962,8 @@ class Rules:
     @classmethod
     def preset(cls, name: str = DEFAULT_PRESET, /, **overrides: Any) -> Rules:
         """A preset, with options changed by keyword (values may be given as strings)."""
-        base = PRESETS.get(name.lower()) if isinstance(name, str) else None
+        key = name.lower() if isinstance(name, str) else None
+        base = PRESETS.get(PRESET_ALIASES.get(key, key)) if key is not None else None
         if base is None:
             raise RulesError(
                 f"unknown preset {_shorten(name)}: use one of {', '.join(PRESET_NAMES)}"
@@ -888,6 +1045,13 @@ class Rules:
         """The pack in a fixed order (``deck``)."""
         return _DECK[self.deck]()
 
+    def cut_winner(self, first: Card, second: Card) -> Seat | None:
+        """Who deals first when seat 0 cut ``first`` and seat 1 ``second``, or ``None`` when the
+        cards are equal and the players cut again (``first_dealer``)."""
+        place = _FIRST_DEALER[self.first_dealer]
+        a, b = place(first), place(second)
+        return None if a == b else (0 if a < b else 1)
+
     def may_throw_in(self, hand: Sequence[Card]) -> bool:
         """Whether ``hand`` may be thrown in (``redeal``)."""
         return _REDEAL[self.redeal](hand)
@@ -941,6 +1105,12 @@ class Rules:
         """Who has won with ``scores``, checked after every peg and at the end of each deal
         (``deal_over``), or ``None`` (``win_check``, ``target``)."""
         return _WIN_CHECK[self.win_check](scores, self.target, deal_over)
+
+    def visible_history(self, tricks: tuple[Any, ...],
+                        turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+        """Of a deal's finished ``tricks`` and ``turned`` cards, those a player may still look at
+        (``past_tricks``): what a player's view shows."""
+        return _PAST_TRICKS[self.past_tricks](tricks, turned)
 
     @functools.cached_property
     def tables(self) -> RuleTables:
@@ -1023,29 +1193,39 @@ def _coerce(name: str, value: Any) -> Any:
     return text
 
 
-#: The four readings as :class:`Rules`, by name: ``cotton``, ``pagat``, ``parlett``, ``davis``.
+#: The readings as :class:`Rules`, by name: ``minimal`` (ours), ``pagat``, ``parlett``,
+#: ``gamester`` (ours) and ``davis``.
 PRESETS: Final[dict[str, Rules]] = {
-    "cotton": Rules(
-        redeal="no_ace_or_face", redeal_claimant="dealer", first_turnup_scores=False,
-        turnups_score="every", first_leader="non_dealer", follow="free", trick_winner="suit",
-        counting="trumps", trick_points_to="holder", majority_bonus=True, win_check="immediate",
+    "minimal": Rules(
+        first_dealer="low_ace_low", redeal="no_ace_or_face", redeal_claimant="dealer",
+        first_turnup_scores=False, turnups_score="every", first_leader="non_dealer",
+        follow="free", trick_winner="suit", counting="trumps", trick_points_to="holder",
+        majority_bonus=True, win_check="immediate", past_tricks="open",
     ),
     "pagat": Rules(
-        redeal="no_ace_or_face", redeal_claimant="either", first_turnup_scores=False,
-        turnups_score="every", first_leader="non_dealer", follow="suit", trick_winner="suit",
-        counting="trumps", trick_points_to="winner", majority_bonus=True, win_check="immediate",
+        first_dealer="low_ace_low", redeal="no_ace_or_face", redeal_claimant="either",
+        first_turnup_scores=False, turnups_score="every", first_leader="non_dealer",
+        follow="suit", trick_winner="suit", counting="trumps", trick_points_to="winner",
+        majority_bonus=True, win_check="immediate", past_tricks="open",
     ),
     "parlett": Rules(
-        redeal="no_card_above_ten", redeal_claimant="either", first_turnup_scores=True,
-        turnups_score="every", first_leader="non_dealer", follow="suit_or_trump",
-        trick_winner="suit", counting="honours", trick_points_to="winner", majority_bonus=True,
-        win_check="immediate",
+        first_dealer="low_ace_low", redeal="no_card_above_ten", redeal_claimant="either",
+        first_turnup_scores=True, turnups_score="every", first_leader="non_dealer",
+        follow="suit_or_trump", trick_winner="suit", counting="honours",
+        trick_points_to="winner", majority_bonus=True, win_check="immediate",
+        past_tricks="turned_down",
+    ),
+    "gamester": Rules(
+        first_dealer="best_putt", redeal="no_ace_or_face", redeal_claimant="either",
+        first_turnup_scores=True, turnups_score="every", first_leader="non_dealer",
+        follow="suit", trick_winner="suit", counting="trumps", trick_points_to="holder",
+        majority_bonus=True, win_check="immediate", past_tricks="turned_down",
     ),
     "davis": Rules(
-        redeal="never", redeal_claimant="either", first_turnup_scores=False,
-        turnups_score="every", first_leader="dealer", follow="suit", trick_winner="rank",
-        counting="honours", trick_points_to="winner", majority_bonus=False,
-        win_check="end_of_deal",
+        first_dealer="low_ace_high", redeal="never", redeal_claimant="either",
+        first_turnup_scores=False, turnups_score="every", first_leader="dealer",
+        follow="suit", trick_winner="rank", counting="honours", trick_points_to="winner",
+        majority_bonus=False, win_check="end_of_deal", past_tricks="open",
     ),
 }
 

@@ -37,12 +37,13 @@ from sphinx.util.docutils import SphinxDirective
 
 from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
 
-#: column headings: who stands behind each preset (``cotton`` is the project's own minimal
-#: reading of the chapter, not Cotton's rules)
+#: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
+#: own readings, not Cotton's rules)
 PRESET_LABELS = {
-    "cotton": "Minimal reading (ours)",
+    "minimal": "Minimal reading (ours)",
     "pagat": "McLeod (pagat)",
     "parlett": "Parlett",
+    "gamester": "From Cotton's other games (ours)",
     "davis": "Davis",
 }
 
@@ -138,7 +139,7 @@ class OptionsTable(_Base):
                 cell = nodes.literal(value, value)
                 row.append([cell] if agreed else [nodes.strong("", "", cell)])
             rows.append(row)
-        return [table(header, rows, [14, 22] + [16] * len(PRESET_NAMES),
+        return [table(header, rows, [14, 20] + [13] * len(PRESET_NAMES),
                       ["penneech-options-table"])]
 
 
