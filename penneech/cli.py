@@ -39,6 +39,7 @@ from .rules import (
     holders,
 )
 from .text import terminal_safe
+from .version import VERSION
 
 __all__ = ["main", "error", "build_parser", "play_options"]
 
@@ -265,10 +266,8 @@ def _kinds_help(kinds: Sequence[str]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
-
     parser = _Parser(prog="penneech", description="Penneech, a 1670s card game for two.")
-    parser.add_argument("--version", action="version", version=f"penneech {__version__}")
+    parser.add_argument("--version", action="version", version=f"penneech {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
