@@ -1235,7 +1235,7 @@ PRESETS: Final[dict[str, Rules]] = {
 # They are computed from the functions above, never written by hand; tests/test_rules.py checks
 # them against the functions for every card pair, trump suit and value.
 
-#: Every card of the 52-card pack, by :attr:`Card.index`.
+#: Every card of the 52-card pack, by ``Card.index``.
 CARDS_BY_INDEX: Final[tuple[Card, ...]] = tuple(sorted(full_pack(52), key=lambda c: c.index))
 #: The suits by their index (``card.index // 13``).
 SUITS_BY_INDEX: Final[tuple[Suit, ...]] = tuple(
@@ -1246,7 +1246,7 @@ SUITS_BY_INDEX: Final[tuple[Suit, ...]] = tuple(
 class RuleTables(NamedTuple):
     """Look-up tables computed from one :class:`Rules` (see :attr:`Rules.tables`).
 
-    Suits are numbered as in :attr:`Card.index` (``card.index // 13``); cards by their index.
+    Suits are numbered as in ``Card.index`` (``card.index // 13``); cards by their index.
     """
 
     #: ``beats[t][lead * 52 + follow]``: 1 if the follower's card wins with trumps ``t``
