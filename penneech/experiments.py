@@ -801,7 +801,7 @@ class Scale:
 SCALES: dict[str, Scale] = {
     s.name: s
     for s in (
-        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=40,
+        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=20,
               claims=120, restricted=2000),
         Scale("quick", self_play=400, sweep=200, random_play=200, skill=200, ladder=20,
               claims=20, restricted=200),

@@ -41,7 +41,7 @@ def run_cli(tmp_path, capsys, data, name="game.json", raw: str | None = None):
 # -- good records ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["cotton", "pagat", "parlett", "davis"])
+@pytest.mark.parametrize("preset", ["minimal", "pagat", "parlett", "gamester", "davis"])
 def test_a_written_record_replays_to_the_same_game(preset, tmp_path):
     game = finished(preset, 7)
     save(game, tmp_path / "g.json")
@@ -129,18 +129,18 @@ def test_missing_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.update(format="penneech-record/9"),
-     "unknown format 'penneech-record/9': this program reads 'penneech-record/1'"),
+     "unknown format \"penneech-record/9\": this program reads 'penneech-record/1'"),
     (lambda d: d.pop("format"), 'no "format" field'),
     (lambda d: d.update(rules="hoyle"),
-     "rules: unknown preset 'hoyle': use one of cotton, pagat, parlett, davis"),
+     "rules: unknown preset 'hoyle': use one of minimal, pagat, parlett, gamester, davis"),
     (lambda d: d.update(rules={"preset": "pagat", "folow": "free"}),
      "rules: unknown option 'folow': the options are deck, target"),
     (lambda d: d.update(rules={"preset": "pagat", "follow": "any"}),
      "rules: 'any' is not a value of follow: use one of suit, suit_or_trump, free"),
-    (lambda d: d.update(players="Ann"), 'players must be a list of two names, not "Ann"'),
+    (lambda d: d.update(players="Ann"), 'players must be a list of two names, not a string'),
     (lambda d: d.update(first_dealer="0"), 'first_dealer must be 0 or 1, not "0"'),
     (lambda d: d.update(deals={}), "deals must be a list, not an object"),
-    (lambda d: d.update(plyers=[]), "unknown field 'plyers'"),
+    (lambda d: d.update(plyers=[]), "unknown field \"plyers\""),
     (lambda d: d["deals"][0].update(deck="AS KS"), "deal 1: deck must be a list of card codes"),
     (lambda d: d["deals"][0]["deck"].__setitem__(4, "XZ"),
      "deal 1: deck card 5: 'XZ' is not a card"),
