@@ -801,7 +801,7 @@ class Scale:
 SCALES: dict[str, Scale] = {
     s.name: s
     for s in (
-        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=20,
+        Scale("full", self_play=10000, sweep=3000, random_play=4000, skill=1000, ladder=40,
               claims=120, restricted=2000),
         Scale("quick", self_play=400, sweep=200, random_play=200, skill=200, ladder=20,
               claims=20, restricted=200),
@@ -876,6 +876,12 @@ def ladder_matches() -> list[tuple[str, str, bool]]:
     return out
 
 
+def _rung(rules: str, stronger: str, weaker: str, scale: Scale) -> Cell:
+    """A match of the ladder: as many games as a skill match if both players are fast."""
+    cell = match(rules, stronger, weaker, scale.ladder)
+    return match(rules, stronger, weaker, scale.skill) if cell.cost() < 5 else cell
+
+
 def plan(part: str, scale: Scale) -> list[Cell]:
     """The cells of one part at ``scale``."""
     presets = [str(Rules.preset(p)) for p in PRESET_NAMES]
@@ -897,7 +903,7 @@ def plan(part: str, scale: Scale) -> list[Cell]:
         return [match(p, f"greedy+{r}", "greedy", scale.restricted)
                 for p in presets for r in RESTRICTIONS]
     if part == "ladder":
-        return [match(p, a, b, scale.ladder) for p in presets for a, b, _ in ladder_matches()]
+        return [_rung(p, a, b, scale) for p in presets for a, b, _ in ladder_matches()]
     raise ValueError(f"unknown part {part!r}: use one of {', '.join(PARTS)}")
 
 
@@ -981,7 +987,7 @@ def analyse(
             rows = []
             thinking: list[tuple[int, int]] = []
             for a, b, is_thinking in ladder_matches():
-                games = _games(results, match(rules, a, b, scale.ladder))
+                games = _games(results, _rung(rules, a, b, scale))
                 summary = summarize_match(games)
                 rows.append({"stronger": a, "weaker": b, "label": f"{player_label(a)} v "
                              f"{player_label(b)}", "thinking": is_thinking, **summary})

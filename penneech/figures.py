@@ -43,7 +43,9 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
     value = f"{est['value'] * scale:.{digits}f}{unit}"
     if est.get("low") is None or est.get("high") is None:
         return value
-    return f"{value} ({est['low'] * scale:.{digits}f}–{est['high'] * scale:.{digits}f})"
+    low, high = est["low"] * scale, est["high"] * scale
+    sep = " to " if low < 0 or high < 0 else "–"  # a dash would read as a minus sign
+    return f"{value} ({low:.{digits}f}{sep}{high:.{digits}f})"
 
 
 def forest(
