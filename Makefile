@@ -30,7 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict penneech
 
 unit: $(STAMP)
-	$(PYTEST) -q -m "not browser" tests
+	$(PYTEST) -q -m "not browser and not site" tests
 
 notebooks-check: $(STAMP)
 	$(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
@@ -39,8 +39,9 @@ book-strict: $(STAMP)
 	rm -rf _build
 	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . -W -n --keep-going
 
+# the built site's files, then real browsers on it (tests/test_browser.py, tests/test_lite.py)
 browser: $(STAMP)
-	$(PYTEST) -q -m browser tests
+	$(PYTEST) -q -m "browser or site" tests
 
 ## maintenance
 notebooks: $(STAMP)

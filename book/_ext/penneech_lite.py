@@ -47,6 +47,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: what Pyodide loads from the site's lock as it starts, before the kernel's own set-up
 PRELOAD = ["micropip", "comm", "jedi", "ipython", "ipywidgets", "penneech"]
 ASSETS = Path(__file__).resolve().parent / "live"
+#: plugins turned off per app: in the REPL (JupyterLite 0.8.6), CodeMirror's editor commands fail
+#: to start for want of a notebook tracker, logging a console error; the REPL does not use them
+DISABLED = {"repl": ["@jupyterlab/codemirror-extension:commands"]}
 
 
 def kernel_settings() -> dict[str, Any]:
@@ -116,6 +119,11 @@ def build_lite(app: Any, exception: Exception | None) -> None:
     data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {}).update(
         kernel_settings())
     config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    for app_name, plugins in DISABLED.items():
+        path = out / app_name / "jupyter-lite.json"
+        app_config = json.loads(path.read_text(encoding="utf-8"))
+        app_config["jupyter-config-data"].setdefault("disabledExtensions", []).extend(plugins)
+        path.write_text(json.dumps(app_config, indent=2) + "\n", encoding="utf-8")
     _add_icon_links(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"[penneech-lite] wrote {out} ({size / 1e6:.1f} MB, "
@@ -181,6 +189,10 @@ def _page_assets(app: Any, pagename: str, templatename: str, context: dict[str, 
 
 def _static_path(app: Any, config: Any) -> None:
     config.html_static_path.append(str(ASSETS))
+    # Without an icon named in the page, Chromium asks for /favicon.ico at the host's root: a
+    # 404 and a console error on every page, the live notebooks' too.
+    if not config.html_favicon:
+        config.html_favicon = str(ASSETS / "favicon.svg")
 
 
 def setup(app: Any) -> dict[str, Any]:
