@@ -242,9 +242,9 @@ class Stepper(_Shown):
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        head = [_html(f"<strong>{_esc(title)}</strong>")] if title else []
+        self.head = _html(f"<strong>{_esc(title)}</strong>") if title else None
         self.controls = w.HBox([self.play, self.slider])
-        self.widget = w.VBox([*head, self.controls, self.stack])
+        self.widget = w.VBox([*([self.head] if self.head else []), self.controls, self.stack])
 
     def set_frames(self, frames: Sequence[Frame], title: str | None = None) -> None:
         """Replace the frames (with a kernel)."""
@@ -258,6 +258,8 @@ class Stepper(_Shown):
         self.play.max = n
         if title is not None:
             self.title = title
+            if self.head is not None:
+                self.head.value = f"<strong>{_esc(title)}</strong>"
 
     def _text(self) -> str:
         return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")
