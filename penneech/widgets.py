@@ -54,8 +54,9 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    "These controls run Python, so they need a running notebook (open this page's notebook in "
-    "Jupyter: see the Welcome page). On the static web page they do nothing."
+    "These controls run Python, so they need a running notebook: click \u201cOpen live\u201d at "
+    "the top of this page to run it in your browser, or run it in Jupyter. On the static web "
+    "page they do nothing."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
 
