@@ -24,13 +24,14 @@ book: $(STAMP)
 test: lint typecheck unit notebooks-check book-strict browser
 
 lint: $(STAMP)
-	$(BIN)/ruff check penneech tests benchmarks
+	$(BIN)/ruff check penneech tests benchmarks tools book/_ext
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict penneech
 
 unit: $(STAMP)
 	$(PYTEST) -q -m "not browser and not site" tests
+	$(PYTEST) -q --doctest-modules penneech
 
 notebooks-check: $(STAMP)
 	$(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
@@ -39,8 +40,9 @@ book-strict: $(STAMP)
 	rm -rf _build
 	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . -W -n --keep-going
 
-# the built site's files, then real browsers on it (tests/test_browser.py, tests/test_lite.py)
-browser: $(STAMP)
+# the browser tests (tests/test_browser.py, tests/test_lite.py) and the checks of the built
+# site's files read the site the strict build makes (so `make -j test` runs them after it)
+browser: book-strict
 	$(PYTEST) -q -m "browser or site" tests
 
 ## maintenance

@@ -28,7 +28,6 @@ from .events import (
     TurnUp,
 )
 from .game import (
-    CompletedTrick,
     Game,
     GameError,
     IllegalPlayError,
@@ -40,15 +39,16 @@ from .players import Player, make_player, play_game
 from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
 from .simulation import simulate
 from .solver import solve
+from .version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 __all__ = [
     "PENNEECH", "Card", "CardError", "Suit", "format_cards", "full_pack", "parse_card",
     "parse_cards",
     "Cut", "DealEnded", "DealerChosen", "Dealt", "Event", "GameWon", "Played", "Scored",
     "ThrowIn", "TrickWon", "TurnUp",
-    "CompletedTrick", "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
+    "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
     "Player", "make_player", "play_game", "simulate", "solve",
     "DEFAULT_PRESET", "OPTIONS", "PRESET_NAMES", "PRESETS", "SOURCES", "Rules", "RulesError",
     "__version__",

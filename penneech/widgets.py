@@ -22,7 +22,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from . import players
 from .cards import Card
-from .events import DealEnded, Scored
+from .events import tally
 from .game import (
     DealAction,
     Game,
@@ -33,8 +33,9 @@ from .game import (
 )
 from .narrate import card_text, steps
 from .players import Player
-from .render import CSS, table_html
-from .rules import OPTIONS, PRESET_NAMES, Rules
+from .render import CSS, Scene, scene, table_html
+from .rules import OPTIONS, PRESET_NAMES, Rules, Seat
+from .text import html_text
 
 __all__ = [
     "Frame",
@@ -65,40 +66,28 @@ _NEEDS_KERNEL = "Needs a running notebook"
 
 
 def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
-    """A computer player of :mod:`penneech.players` (``greedy``, ``random`` or ``solver``)."""
+    """A computer player of :mod:`penneech.players` (any kind in its registry)."""
     return players.make_player(kind, seed=seed)
 
 
 def player_kinds() -> list[str]:
-    """The kinds of computer player on offer (the fair ones: no cheating player), greedy first."""
-    kinds = [k for k in players.PLAYER_KINDS if k != "cheater"]
-    return sorted(kinds, key=lambda k: k != "greedy")
+    """The kinds of computer player on offer (the fair ones), greedy first."""
+    return sorted(players.FAIR_KINDS, key=lambda k: k != "greedy")
 
 
-def play_deal(game: Game, players: Sequence[Player], *, throw_in: bool | None = False) -> None:
+def play_deal(game: Game, seats: Sequence[Player], *, throw_in: bool | None = False) -> None:
     """Play ``game`` to the end of its current deal (or the end of the game).
 
-    Throw-in questions are answered ``throw_in`` (declined by default); ``None`` lets the players
-    decide.
+    ``throw_in=False`` (the default) keeps every hand; ``None`` lets the players decide.
     """
-    deal = game.deal_number
-    while game.phase in (Phase.PLAY, Phase.THROW_IN) and game.deal_number == deal:
-        p = game.to_move
-        assert p is not None
-        if game.phase is Phase.THROW_IN:
-            game.throw_in(players[p].throw_in(game.view(p)) if throw_in is None else throw_in)
-        else:
-            game.play(players[p].play(game.view(p)))
+    if throw_in is False:
+        seats = [players.KeepingHand(p) for p in seats]
+    players.play_deal(game, seats)
 
 
-def play_out(game: Game, players: Sequence[Player], *, max_deals: int = 200) -> Game:
+def play_out(game: Game, seats: Sequence[Player]) -> Game:
     """Play ``game`` to its end (players decide throw-ins); return it."""
-    for _ in range(max_deals):
-        if game.phase is Phase.OVER:
-            break
-        if game.phase is Phase.DEAL:
-            game.deal()
-        play_deal(game, players, throw_in=None)
+    players.play_game(game, seats)
     return game
 
 
@@ -127,78 +116,74 @@ class Frame(NamedTuple):
     html: str
 
 
-def _replayer(game: Game) -> Game:
-    return Game(game.rules, seed=game.seed, players=game.names, first_dealer=game.first_dealer,
-                auto_deal=False)
+#: The most frames one stepper holds (a long game is cut to its first deals, with a note).
+MAX_FRAMES = 400
 
 
 def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "trick",
-               reveal: bool = True) -> list[Frame]:
+               reveal: bool = True, limit: int = MAX_FRAMES) -> list[Frame]:
     """The frames of a played game: one at the start of each deal's play, one after each trick
     (``per="trick"``), plus one after each lead with ``per="play"``.
 
-    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.
+    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.  The game is
+    replayed once and narrated once (time linear in its length); at most ``limit`` frames are
+    made, the last saying that the rest is left out.
     """
     if per not in ("trick", "play"):
         raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
     wanted = None if deals is None else set(deals)
-    replay = _replayer(game)
-    raw: list[tuple[int, int, str, int, str]] = []  # deal, trick, kind, events, caption
     names = game.names
-
-    def keep(kind: str, deal: int, trick: int, caption: str) -> None:
-        if wanted is None or deal in wanted:
-            raw.append((deal, trick, kind, len(replay.events), caption))
-
+    all_steps = steps(game.events, names)
+    replay = Game(game.rules, seed=game.seed, players=names, first_dealer=game.first_dealer,
+                  auto_deal=False)
+    # first pass: replay once, keeping a snapshot (a render.Scene) at each frame
+    marks: list[tuple[Frame, str, Scene]] = []
+    told = 0  # steps told so far
+    cut = False
     for action in game.actions:
         deal = replay.deal_number
+        kind = caption = ""
+        trick = 0
         if isinstance(action, DealAction):
             replay.deal(action.deck)
             deal = replay.deal_number
         elif isinstance(action, ThrowInAction):
             replay.throw_in(action.claim)
         else:
-            assert isinstance(action, PlayAction)
             trick = replay.trick_number
             replay.play(action.card)
             if not replay.trick:
-                keep("trick", deal, trick, f"Deal {deal}, after trick {trick}")
+                kind, caption = "trick", f"Deal {deal}, after trick {trick}"
             elif per == "play":
-                keep("lead", deal, trick,
-                     f"Deal {deal}, trick {trick}: {names[action.player]} leads")
+                kind = "lead"
+                caption = f"Deal {deal}, trick {trick}: {names[action.player]} leads"
+        if not isinstance(action, PlayAction):
+            if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
+                kind, caption = "start", f"Deal {deal}: the hands and the first turn-up"
+            elif isinstance(action, ThrowInAction) and action.claim:
+                kind, caption = "thrown_in", f"Deal {deal} is thrown in"
+        if not kind or (wanted is not None and deal not in wanted):
             continue
-        if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
-            keep("start", deal, 0, f"Deal {deal}: the hands and the first turn-up")
-        elif isinstance(action, ThrowInAction) and action.claim:
-            keep("thrown_in", deal, 0, f"Deal {deal} is thrown in")
-    # narrate once, then give each frame the steps that happened since the previous frame
-    all_steps = steps(replay.events, names)
-    frames: list[Frame] = []
-    prev = 0
-    for deal, trick, kind, n, _caption in raw:
-        notes = tuple(s.text for s in all_steps if prev <= s.start < n)
-        prev = n
-        frames.append(Frame(deal, trick, kind, n, notes, ""))
-    # positions: replay again, rendering at each frame's event count
-    replay = _replayer(game)
-    out: list[Frame] = []
-    targets = {f.events: i for i, f in enumerate(frames)}
-    total = len(frames)
-    for action in game.actions:
-        if isinstance(action, DealAction):
-            replay.deal(action.deck)
-        elif isinstance(action, ThrowInAction):
-            replay.throw_in(action.claim)
-        else:
-            replay.play(action.card)
-        i = targets.pop(len(replay.events), None)
-        if i is None:
-            continue
-        f = frames[i]
-        caption = f"Step {i + 1} of {total} · {raw[i][4]}"
-        html = table_html(replay, reveal=reveal, notes=f.notes, caption=caption)
-        out.append(f._replace(html=html))
-    return out
+        if len(marks) >= limit:
+            cut = True
+            break
+        n = len(replay.events)
+        notes = []
+        while told < len(all_steps) and all_steps[told].start < n:
+            notes.append(all_steps[told].text)
+            told += 1
+        frame = Frame(deal, trick, kind, n, tuple(notes), "")
+        marks.append((frame, caption, scene(replay, reveal=reveal)))
+    # second pass: draw each frame, now that the number of steps is known
+    total = len(marks)
+    frames = []
+    for i, (frame, caption, picture) in enumerate(marks):
+        full = f"Step {i + 1} of {total} · {caption}"
+        if cut and i == total - 1:
+            full += f" (the game goes on: only the first {limit} steps are shown)"
+        html = table_html(picture, notes=frame.notes, caption=full)
+        frames.append(frame._replace(html=html))
+    return frames
 
 
 # -- the widgets ----------------------------------------------------------------------------------
@@ -243,7 +228,7 @@ class Stepper(_Shown):
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        self.head = _html(f"<strong>{_esc(title)}</strong>") if title else None
+        self.head = _html(f"<strong>{html_text(title)}</strong>") if title else None
         self.controls = w.HBox([self.play, self.slider])
         self.widget = w.VBox([*([self.head] if self.head else []), self.controls, self.stack])
 
@@ -260,18 +245,14 @@ class Stepper(_Shown):
         if title is not None:
             self.title = title
             if self.head is not None:
-                self.head.value = f"<strong>{_esc(title)}</strong>"
+                self.head.value = f"<strong>{html_text(title)}</strong>"
 
     def _text(self) -> str:
         return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")
 
 
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def _accordion(children: Sequence[Any], title: str = _NEEDS_KERNEL) -> Any:
-    box = w.VBox([_html(f"<em>{_esc(KERNEL_NOTE)}</em>"), *children])
+    box = w.VBox([_html(f"<em>{html_text(KERNEL_NOTE)}</em>"), *children])
     acc = w.Accordion(children=[box], selected_index=None)
     acc.set_title(0, title)
     return acc
@@ -286,7 +267,7 @@ class DealStepper(_Shown):
 
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1, deal: int | None = 1,
                  players: str = "greedy", names: Sequence[str] = ("Ann", "Ben"),
-                 per: str = "trick", first_dealer: int | None = 1,
+                 per: str = "trick", first_dealer: Seat | None = 1,
                  controls: bool = True) -> None:
         self.per = per
         self.names = tuple(names)
@@ -311,14 +292,14 @@ class DealStepper(_Shown):
 
     def _play(self, rules: Rules | str, seed: int, kind: str) -> Game:
         game = Game(rules, seed=seed, players=self.names, first_dealer=self.first_dealer)
-        players = [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)]
+        seats = [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)]
         if self.deal_no is None:
-            return play_out(game, players)
+            return play_out(game, seats)
         while game.deal_number < self.deal_no and game.phase is not Phase.OVER:
             if game.phase is Phase.DEAL:
                 game.deal()
-            play_deal(game, players, throw_in=False)
-        play_deal(game, players, throw_in=False)
+            play_deal(game, seats, throw_in=False)
+        play_deal(game, seats, throw_in=False)
         return game
 
     def _frames(self) -> list[Frame]:
@@ -352,7 +333,8 @@ class DealResult:
     game: Game
     points: tuple[int, int]
     tricks: tuple[int, int]
-    by_option: dict[str, tuple[int, int]]
+    #: points by what scored them (see :data:`penneech.events.SCORE_SOURCES`)
+    by_source: dict[str, tuple[int, int]]
 
     @property
     def rules(self) -> Rules:
@@ -360,32 +342,20 @@ class DealResult:
 
 
 def _play_fixed(deck: Sequence[Card], rules: Rules, label: str, kind: str, seed: int,
-                names: Sequence[str], dealer: int) -> DealResult:
+                names: Sequence[str], dealer: Seat) -> DealResult:
     game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
     game.deal(deck)
     play_deal(game, [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)],
               throw_in=False)
-    points = [0, 0]
-    tricks = [0, 0]
-    by_option: dict[str, list[int]] = {}
-    for e in game.events:
-        if isinstance(e, Scored):
-            points[e.player] += e.points
-            key = "turnup" if e.source == "turnup" else e.option
-            by_option.setdefault(key, [0, 0])[e.player] += e.points
-        elif isinstance(e, DealEnded):
-            tricks = list(e.tricks)
-    if not any(isinstance(e, DealEnded) for e in game.events):  # the game ended mid-deal
-        tricks = list(game.tricks_won)
-    return DealResult(label, game, (points[0], points[1]), (tricks[0], tricks[1]),
-                      {k: (v[0], v[1]) for k, v in by_option.items()})
+    deal = tally(game.events)[0]
+    by_source: dict[str, tuple[int, int]] = {k: v for k, v in deal.by_source.items()}
+    return DealResult(label, game, deal.points, deal.tricks, by_source)
 
 
-_SOURCE_WORDS = {
-    "counting": "cards in tricks",
-    "trick_points_to": "cards in tricks (to their holder)",
+_SOURCE_WORDS: dict[str, str] = {
+    "trick": "cards in tricks",
     "turnup": "turn-ups",
-    "majority_bonus": "majority bonus",
+    "majority": "majority bonus",
 }
 
 
@@ -394,7 +364,7 @@ class Comparison(_Shown):
 
     def __init__(self, deck: Sequence[Card], rulebooks: Sequence[tuple[str, Rules]], *,
                  players: str = "greedy", seed: int = 0,
-                 names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+                 names: Sequence[str] = ("Ann", "Ben"), dealer: Seat = 1,
                  per: str = "trick", varied: str | None = None) -> None:
         self.deck = tuple(deck)
         self.varied = varied
@@ -410,7 +380,7 @@ class Comparison(_Shown):
         lead = self.steppers[0]
         self._links = [w.jslink((lead.slider, "value"), (s.stack, "selected_index"))
                        for s in self.steppers[1:]]
-        cells = [w.VBox([_html(f"<strong>{_esc(s.title)}</strong>"), s.stack],
+        cells = [w.VBox([_html(f"<strong>{html_text(s.title)}</strong>"), s.stack],
                         layout=w.Layout(width="50%", min_width="22em"))
                  for s in self.steppers]
         grid = w.Box(cells, layout=w.Layout(display="flex", flex_flow="row wrap"))
@@ -420,17 +390,16 @@ class Comparison(_Shown):
         """A table: tricks and points of each player under each rulebook, by where they came
         from."""
         names = self.results[0].game.names
-        keys: list[str] = []
-        for res in self.results:
-            keys += [k for k in res.by_option if k not in keys]
-        head = "".join(f"<th>{_esc(_SOURCE_WORDS.get(k, k))}</th>" for k in keys)
+        keys = [k for k in _SOURCE_WORDS
+                if any(sum(res.by_source.get(k, (0, 0))) for res in self.results)]
+        head = "".join(f"<th>{html_text(_SOURCE_WORDS.get(k, k))}</th>" for k in keys)
         rows = []
         for res in self.results:
             for p in (0, 1):
-                cells = "".join(f"<td>{res.by_option.get(k, (0, 0))[p]}</td>" for k in keys)
-                first = (f"<td rowspan='2'><strong>{_esc(res.label)}</strong></td>"
+                cells = "".join(f"<td>{res.by_source.get(k, (0, 0))[p]}</td>" for k in keys)
+                first = (f"<td rowspan='2'><strong>{html_text(res.label)}</strong></td>"
                          if p == 0 else "")
-                rows.append(f"<tr>{first}<td>{_esc(names[p])}</td><td>{res.tricks[p]}</td>"
+                rows.append(f"<tr>{first}<td>{html_text(names[p])}</td><td>{res.tricks[p]}</td>"
                             f"{cells}<td><strong>{res.points[p]}</strong></td></tr>")
         return (f"<style>{CSS}</style><table class='pn'><thead><tr><th>rules</th>"
                 f"<th>player</th><th>tricks</th>{head}<th>total</th></tr></thead>"
@@ -461,9 +430,9 @@ class Comparison(_Shown):
         """:meth:`differences` as an HTML list."""
         items = []
         for name, question, described in self.differences():
-            inner = "".join(f"<li><strong>{_esc(label)}</strong>: {_esc(d)}</li>"
+            inner = "".join(f"<li><strong>{html_text(label)}</strong>: {html_text(d)}</li>"
                             for label, d in described)
-            items.append(f"<li><code>{name}</code>: {_esc(question)}<ul>{inner}</ul></li>")
+            items.append(f"<li><code>{name}</code>: {html_text(question)}<ul>{inner}</ul></li>")
         return f"<ul>{''.join(items)}</ul>"
 
     def _text(self) -> str:
@@ -475,7 +444,7 @@ class Comparison(_Shown):
 
 def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None = None, *,
             option: str | None = None, base: str = "pagat", players: str = "greedy",
-            seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+            seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: Seat = 1,
             per: str = "trick") -> Comparison:
     """Deal one pack (a card list, or a seed to shuffle one) under several rulebooks and play
     it out with the same players, throw-ins declined.
@@ -559,13 +528,7 @@ class PlayComputer(_Shown):
 
     def _advance(self) -> None:
         """Let the computer move until it is your turn or the game is over."""
-        g = self.game
-        while g.phase in (Phase.PLAY, Phase.THROW_IN) and g.to_move == 1:
-            view = g.view(1)
-            if g.phase is Phase.THROW_IN:
-                g.throw_in(self.opponent.throw_in(view))
-            else:
-                g.play(self.opponent.play(view))
+        players.drive(self.game, [None, self.opponent])
         self._refresh()
 
     def click(self, card: Card | str) -> str:
@@ -596,9 +559,10 @@ class PlayComputer(_Shown):
             state = "Your hand may be thrown in: throw it in, or keep it?"
         else:
             state = "Your turn: click a card."
-        self.status.value = (f"<strong>{self.names[0]} {a} · {self.names[1]} {b}</strong> "
-                             f"(game is {g.rules.target}) — {_esc(state)}"
-                             + (f"<br><span style='color:#a00'>{_esc(self.message)}</span>"
+        self.status.value = (f"<strong>{html_text(self.names[0])} {a} · "
+                             f"{html_text(self.names[1])} {b}</strong> "
+                             f"(game is {g.rules.target}) — {html_text(state)}"
+                             + (f"<br><span style='color:#a00'>{html_text(self.message)}</span>"
                                 if self.message else ""))
         self.board.value = table_html(g, reveal=False)
         legal = set(g.legal_plays()) if g.to_move == 0 else set()
@@ -619,7 +583,7 @@ class PlayComputer(_Shown):
         else:
             self.choice_box.children = []
         recent = [s.text for s in steps(g.events, g.names)][-6:]
-        self.log.value = "<br>".join(_esc(line) for line in recent)
+        self.log.value = "<br>".join(html_text(line) for line in recent)
 
     def _clicker(self, card: Card) -> Callable[[Any], None]:
         def on_click(_button: Any) -> None:
