@@ -33,7 +33,6 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
 from test_browser import CHROMIUM, ROOT, SITE, _unavailable
 
 LITE = SITE / "lite"
@@ -45,6 +44,13 @@ RUN_TIMEOUT_MS = 180_000
 DESKTOP = {"width": 1280, "height": 900}
 
 site_check = pytest.mark.site
+
+
+def _expect(target: Any) -> Any:
+    """Playwright's ``expect`` (imported here: the engine's tests run without Playwright)."""
+    from playwright.sync_api import expect
+
+    return expect(target)
 
 
 def _toc_notebooks() -> list[str]:
@@ -230,20 +236,15 @@ def lite_server(lite: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_chromium() -> Iterator[Any]:
+def offline_chromium(playwright_driver: Any) -> Iterator[Any]:
     """Headless Chromium in which no host but 127.0.0.1 resolves."""
     if not CHROMIUM.is_file():
         _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium`")
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is missing: `make book` installs the dev extra")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield browser
+    finally:
+        browser.close()
 
 
 Session = Callable[..., tuple[Any, Traffic]]
@@ -280,7 +281,7 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
     link.click()
     page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=30_000)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    expect(page.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible(
+    _expect(page.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible(
         timeout=60_000)
     traffic.leaving = False
 
@@ -332,7 +333,7 @@ def test_play_the_computer_live(session: Session) -> None:
     assert re.search(r"Trick 1", played), played[:400]
 
     page.get_by_role("button", name="New game").click()
-    expect(board).to_contain_text("no cards played yet", timeout=30_000)
+    _expect(board).to_contain_text("no cards played yet", timeout=30_000)
     assert page.locator(f"{live} .widget-hbox button.mod-info").count() >= 1
     assert traffic.fetched("/pyodide/pyodide.asm.wasm"), "the worker's requests were not recorded"
     assert traffic.fetched("/pyodide/" + json.loads(
@@ -358,7 +359,7 @@ def test_deal_again_live(session: Session) -> None:
     seed.fill("12")
     seed.press("Tab")
     output.get_by_role("button", name="Deal again").click()
-    expect(title).to_contain_text("seed 12", timeout=30_000)
+    _expect(title).to_contain_text("seed 12", timeout=30_000)
     frame_after = output.locator(".pn-table").first.inner_text()
     assert frame_after != frame_before, "the title says seed 12 but the frame did not change"
     traffic.assert_clean("how-to-play, live")
@@ -389,7 +390,7 @@ def test_edits_are_kept_and_reset(session: Session) -> None:
     page.keyboard.press("Control+End")
     page.keyboard.type("\n# my note")
     page.keyboard.press("Control+s")
-    expect(page.get_by_text(re.compile("Saving completed|Last Checkpoint: now|seconds ago")
+    _expect(page.get_by_text(re.compile("Saving completed|Last Checkpoint: now|seconds ago")
                             ).first).to_be_visible(timeout=10_000)
 
     traffic.leave(page, f"{name}.html")
