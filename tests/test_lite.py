@@ -391,3 +391,19 @@ def test_edits_are_kept_and_reset(session: Session) -> None:
     _expect(first_cell).to_contain_text("DealStepper", timeout=30_000)  # the book's cell
     assert "# my note" not in first_cell.inner_text(), "Reset did not bring back the book's version"
     traffic.assert_clean("editing and resetting a live notebook")
+
+
+# the notebooks that the tests above run and click through
+CLICKED = {"play-the-computer", "how-to-play"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n not in CLICKED])
+def test_every_other_notebook_runs_live(session: Session, name: str) -> None:
+    """Every other notebook of the book (a new one too, once it is in _toc.yml) opens live and
+    runs all without an error, with nothing fetched from elsewhere."""
+    page, traffic = session()
+    _open_live(page, traffic, name)
+    _run_all(page, traffic, name)
+    assert page.locator(".jp-OutputArea-output").count() >= 1, f"{name}: no output"
+    traffic.assert_clean(f"{name}, run all live")
