@@ -564,7 +564,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                                             "start": str(max(1, len(narration) - 11))})
         for line in narration[-12:]:
             ET.SubElement(items, "li").text = line
-    return _tostring(root)
+    return style_tag() + _tostring(root)
 
 
 class Hand:
