@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import frames, narrate, players, record, simulation
+from .cards import CardError
 from .events import DealEnded, Dealt, GameWon
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
 from .render import live_table_html
@@ -220,9 +221,7 @@ class Table:
         self._clear()
         try:
             self.game.play_for(YOU, code)
-        except IllegalPlayError as exc:
-            self.refusal = str(exc)
-        except GameError as exc:  # a malformed card code
+        except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, or not a card
             self.refusal = str(exc)
 
     def throw_in(self, claim: bool) -> None:

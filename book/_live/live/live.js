@@ -258,7 +258,8 @@
       } catch (e) { /* private browsing: nothing saved */ }
       if (hadFocus || answer.refused) focusTable();
       if (answer.waiting === "computer") {
-        setTimeout(() => send({ op: "computer" }), COMPUTER_PAUSE_MS);
+        const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
+        setTimeout(() => send({ op: "computer" }), pause);
       }
     }
 
@@ -529,7 +530,8 @@
     experiment: setupExperiment, prompt: setupPrompt,
   };
 
-  window.penneechLive = { canRun, startEngine, startup_ms: null };
+  // pause_ms: how long the computer's card waits before it answers (a test may shorten it)
+  window.penneechLive = { canRun, startEngine, startup_ms: null, pause_ms: COMPUTER_PAUSE_MS };
   document.querySelectorAll(".pn-live[data-live]").forEach((box) => {
     const setup = SETUP[box.dataset.live];
     if (setup) setup(box);
