@@ -31,6 +31,7 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(PYTEST) -q -m "not browser" tests
+	$(PYTEST) -q --doctest-modules penneech
 
 notebooks-check: $(STAMP)
 	$(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book

@@ -28,7 +28,6 @@ from .events import (
     TurnUp,
 )
 from .game import (
-    CompletedTrick,
     Game,
     GameError,
     IllegalPlayError,
@@ -48,7 +47,7 @@ __all__ = [
     "parse_cards",
     "Cut", "DealEnded", "DealerChosen", "Dealt", "Event", "GameWon", "Played", "Scored",
     "ThrowIn", "TrickWon", "TurnUp",
-    "CompletedTrick", "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
+    "Game", "GameError", "IllegalPlayError", "Outcome", "Phase", "PlayerView",
     "Player", "make_player", "play_game", "simulate", "solve",
     "DEFAULT_PRESET", "OPTIONS", "PRESET_NAMES", "PRESETS", "SOURCES", "Rules", "RulesError",
     "__version__",

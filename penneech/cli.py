@@ -1,33 +1,53 @@
-"""The ``penneech`` command.
+"""The ``penneech`` command: every subcommand, its options and its errors, in one place.
 
 ``penneech rules [PRESET]``
     every option, its values, which reading holds which and why, with sources.
 ``penneech replay FILE... [--json]``
     replay ``penneech-record/1`` files: a readable account, or one JSON object per file.
-``penneech play`` / ``penneech simulate``
-    play the computer in the terminal; run many games (see ``--help`` of each).
+``penneech play``
+    play the computer in the terminal (:mod:`penneech.terminal`).
+``penneech simulate``
+    many games between computer players (:mod:`penneech.simulation`).
 
-Bad input ends with exit status 2 and a one-line message on stderr starting ``error:``.
+Bad input ends with exit status 2 and one line on stderr starting ``error:``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from .rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError, holders
+from . import record, simulation, terminal
+from .narrate import narrate
+from .players import DEFAULT_OPPONENT, FAIR_KINDS, PLAYER_KINDS, PLAYERS
+from .rules import (
+    DEFAULT_PRESET,
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    SOURCES,
+    Rules,
+    RulesError,
+    holders,
+)
+from .text import terminal_safe
 
-__all__ = ["main", "error"]
+__all__ = ["main", "error", "build_parser", "play_options"]
+
+#: Exit status for bad input.
+BAD_INPUT = 2
 
 
 def error(message: str) -> int:
-    """Print ``error: message`` on stderr and return the exit status for bad input (2)."""
-    print(f"error: {message}", file=sys.stderr)
-    return 2
+    """Print ``error: message`` on stderr (control characters shown escaped) and return 2."""
+    print(f"error: {terminal_safe(message)}", file=sys.stderr)
+    return BAD_INPUT
 
 
 def _show(value: object) -> str:
@@ -66,8 +86,8 @@ def describe_options() -> str:
         for v in info.values:
             held = ", ".join(holders(name, v.value)) or "no preset"
             out.append(_wrap(f"{_show(v.value)}: {v.description} [{held}]", "    "))
-        if name == "target":
-            out.append("    (any whole number from 1 up)")
+        if info.minimum is not None:
+            out.append(f"    (any whole number from {info.minimum} up)")
         if info.cotton:
             out.append(_wrap(f"Cotton: “{info.cotton}”", "  "))
         else:
@@ -94,7 +114,7 @@ def describe_preset(name: str, rules: Rules) -> str:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
-        print("Penneech: the rule options and the four readings\n")
+        print("Penneech: the rule options and the readings\n")
         print(rules_table())
         print(describe_options())
         print("\nSources:")
@@ -105,7 +125,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
         rules = Rules.preset(args.preset)
     except RulesError as exc:
         return error(str(exc))
-    print(describe_preset(args.preset, rules))
+    name = rules.preset_name or args.preset
+    print(describe_preset(name, rules))
     return 0
 
 
@@ -113,47 +134,121 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from . import record
-
     status = 0
     for path in args.files:
         try:
             game = record.load(path)
+            if args.json:
+                print(json.dumps(record.replay_summary(game, path), ensure_ascii=True))
+                continue
+            print(terminal_safe(f"== {path}: {' v '.join(game.names)}, rules {game.rules}"))
+            for line in narrate(game.events, game.names):
+                print(terminal_safe(line))
+            outcome = game.outcome
+            if outcome is not None:
+                print(terminal_safe(f"Result: {outcome}."))
+            else:
+                a, b = game.scores
+                print(terminal_safe(
+                    f"The game is in progress: {game.names[0]} {a}, {game.names[1]} {b}."))
+            print()
         except record.RecordError as exc:
             status = error(str(exc))
-            continue
-        if args.json:
-            print(json.dumps(record.replay_summary(game, path), ensure_ascii=False))
-            continue
-        from .narrate import narrate
-
-        print(f"== {path}: {' v '.join(game.names)}, rules {game.rules}")
-        for line in narrate(game.events, game.names):
-            print(line)
-        outcome = game.outcome
-        if outcome is not None:
-            print(f"Result: {outcome}.")
-        else:
-            a, b = game.scores
-            print(f"The game is in progress: {game.names[0]} {a}, {game.names[1]} {b}.")
-        print()
     return status
 
 
-# -- the parser ---------------------------------------------------------------------------------
+# -- penneech play ------------------------------------------------------------------------------
+
+
+def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
+    """``penneech play``'s arguments as the terminal game's options (raises RulesError)."""
+    return terminal.PlayOptions(
+        rules=Rules.parse(args.rules, *args.overrides),
+        opponent=args.opponent,
+        seed=args.seed,
+        save=args.save,
+        name=args.name,
+    )
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        options = play_options(args)
+    except RulesError as exc:
+        return error(str(exc))
+    return terminal.run(options, sys.stdin, sys.stdout, sys.stderr)
+
+
+# -- penneech simulate --------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run the games, print the summary, write the CSV if asked."""
+    try:
+        rules = Rules.parse(args.rules, *(args.set or ()))
+    except RulesError as exc:
+        return error(str(exc))
+    kinds = tuple(p.strip() for p in args.players.split(",") if p.strip())
+    if len(kinds) != 2:
+        return error(f"--players takes two kinds separated by a comma, not {args.players!r}")
+    for name, value in (("--games", args.games), ("--workers", args.workers),
+                        ("--samples", args.samples), ("--chunk-size", args.chunk_size)):
+        if value is not None and value < 1:
+            return error(f"{name} must be at least 1, not {value}")
+    if args.games > simulation.MAX_GAMES:
+        return error(f"--games may be at most {simulation.MAX_GAMES:,}, not {args.games:,}")
+    workers = args.workers
+    available = os.cpu_count() or 1
+    if workers is not None and workers > available:
+        print(f"note: this machine has {available} processor(s): using {available} workers, "
+              f"not {workers}", file=sys.stderr)
+        workers = available
+    if args.out is not None:
+        problem = simulation.check_writable(args.out)
+        if problem:
+            return error(f"cannot write {args.out}: {problem}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        results = simulation.simulate(
+            rules, kinds, games=args.games, seed=seed, workers=workers,
+            duplicate=not args.no_duplicate, progress=progress, player_settings=settings,
+            chunk_size=args.chunk_size)
+    except ValueError as exc:
+        return error(str(exc))
+    pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
+    print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
+    print(terminal_safe(simulation.format_summary(simulation.summarize(results))))
+    if args.out is not None:
+        try:
+            written = simulation.write_csv(results, args.out)
+        except OSError as exc:
+            return error(f"cannot write {args.out}: {exc.strerror or exc}")
+        print(f"wrote {written}")
+    return 0
+
+
+# -- the parser -----------------------------------------------------------------------------------
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors print ``error: …`` like every other bad input."""
+    """argparse, but a usage error is one line, ``error: …``, like every other bad input."""
 
-    def error(self, message: str) -> Any:
-        self.print_usage(sys.stderr)
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {terminal_safe(message)} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(BAD_INPUT)
+
+
+def _kinds_help(kinds: Sequence[str]) -> str:
+    return "; ".join(f"{k}: {PLAYERS[k].summary}" for k in kinds)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = _Parser(prog="penneech", description="Penneech, a 1670s card game for two.")
+    parser.add_argument("--version", action="version", version=f"penneech {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -166,30 +261,86 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     p.set_defaults(func=cmd_replay)
 
-    _add_play_and_simulate(sub)
+    p = sub.add_parser(
+        "play",
+        help="play the computer in the terminal",
+        description="Play Penneech against the computer in the terminal.",
+        epilog="Type ? at the card prompt for your legal plays.  The game is saved after every "
+        "move.  Exit status: 0 for a finished game or one stopped by quit or end of input, 130 "
+        "after Ctrl-C, 129/143 after the terminal closed or a stop signal (the game so far is "
+        "saved each time), 2 for bad options or a record that cannot be saved.",
+    )
+    p.add_argument(
+        "--rules", default=DEFAULT_PRESET, metavar="PRESET",
+        help=f"a preset ({', '.join(PRESET_NAMES)}), optionally with changes as in "
+        f"'pagat,follow=free' (default {DEFAULT_PRESET})",
+    )
+    p.add_argument(
+        "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
+        help="change one rule option, e.g. --set follow=free (may be repeated)",
+    )
+    p.add_argument("--opponent", default=DEFAULT_OPPONENT, choices=FAIR_KINDS,
+                   help=f"the computer player (default {DEFAULT_OPPONENT}): "
+                   + _kinds_help(FAIR_KINDS))
+    p.add_argument("--seed", type=int, default=None,
+                   help="deal and decide from this seed (default: a random one)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="where to save the record (default penneech-game-SEED.json); an "
+                   "existing file is never replaced: a new name is chosen and shown")
+    p.add_argument("--name", default="You", help="your name (default You)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "simulate", help="play many games between computer players",
+        description="Play many games between two computer players and summarize the results.",
+    )
+    p.add_argument("--rules", default=DEFAULT_PRESET,
+                   help=f"a preset or rules notation such as pagat,follow=free "
+                   f"(default {DEFAULT_PRESET})")
+    p.add_argument("--set", action="append", metavar="OPTION=VALUE",
+                   help="change one rule option (repeatable)")
+    p.add_argument("--players", default="greedy,greedy", metavar="KIND,KIND",
+                   help=f"the two players, of {', '.join(PLAYER_KINDS)} (default greedy,greedy)")
+    p.add_argument("--games", type=int, default=1000,
+                   help="games to play (rounded up to even in duplicate play; default 1000)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to use (default 1; at most one per processor)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the run's seed (default: random, and printed)")
+    p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
+    p.add_argument("--no-duplicate", action="store_true",
+                   help="do not play the games in pairs with the same packs and seats swapped")
+    p.add_argument("--samples", type=int, default=None,
+                   help="samples per decision for the solver player")
+    p.add_argument("--chunk-size", type=int, default=None, help="games per task")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
+    p.set_defaults(func=cmd_simulate)
     return parser
-
-
-def _add_play_and_simulate(sub: Any) -> None:
-    """Hook: the terminal game and the simulations register their own subcommands."""
-    import importlib
-    import importlib.util
-
-    for name in ("terminal", "simulation"):
-        if importlib.util.find_spec(f"penneech.{name}") is not None:
-            importlib.import_module(f"penneech.{name}").add_parser(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    func: Any = args.func
     try:
-        return int(args.func(args))
+        return int(func(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        _quiet_broken_pipe()
+        return 1
+
+
+def _quiet_broken_pipe() -> None:
+    """After a closed pipe (``penneech replay … | head``), stop Python from complaining when it
+    flushes stdout at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

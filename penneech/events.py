@@ -7,9 +7,11 @@ which the points were won, so the book can narrate a hand from the log alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from .cards import Card, Suit
+from .rules import Seat
 
 __all__ = [
     "Cut",
@@ -24,6 +26,9 @@ __all__ = [
     "GameWon",
     "Event",
     "ScoreSource",
+    "SCORE_SOURCES",
+    "DealTally",
+    "tally",
 ]
 
 ScoreSource = Literal["trick", "turnup", "majority"]
@@ -32,28 +37,28 @@ ScoreSource = Literal["trick", "turnup", "majority"]
 class Cut(NamedTuple):
     """A player cut ``card`` to decide the first dealer (lower deals; ace low)."""
 
-    player: int
+    player: Seat
     card: Card
 
 
 class DealerChosen(NamedTuple):
     """``player`` deals first."""
 
-    player: int
+    player: Seat
 
 
 class Dealt(NamedTuple):
     """Deal number ``deal`` (from 1, thrown-in deals included) was dealt by ``dealer``."""
 
     deal: int
-    dealer: int
+    dealer: Seat
 
 
 class ThrowIn(NamedTuple):
     """``player``, offered a throw-in, ``claimed`` it (or kept the hand)."""
 
     deal: int
-    player: int
+    player: Seat
     claimed: bool
 
 
@@ -66,7 +71,7 @@ class TurnUp(NamedTuple):
 
     deal: int
     trick: int
-    player: int
+    player: Seat
     card: Card
 
 
@@ -75,7 +80,7 @@ class Played(NamedTuple):
 
     deal: int
     trick: int
-    player: int
+    player: Seat
     card: Card
 
 
@@ -84,10 +89,10 @@ class TrickWon(NamedTuple):
 
     deal: int
     trick: int
-    leader: int
+    leader: Seat
     cards: tuple[Card, Card]
     trumps: Suit
-    winner: int
+    winner: Seat
 
 
 class Scored(NamedTuple):
@@ -100,7 +105,7 @@ class Scored(NamedTuple):
 
     deal: int
     trick: int
-    player: int
+    player: Seat
     points: int
     source: ScoreSource
     card: Card | None
@@ -112,7 +117,7 @@ class DealEnded(NamedTuple):
     """Deal ``deal`` is over: ``points`` pegged and ``tricks`` taken by each player."""
 
     deal: int
-    dealer: int
+    dealer: Seat
     thrown_in: bool
     points: tuple[int, int]
     tricks: tuple[int, int]
@@ -121,10 +126,87 @@ class DealEnded(NamedTuple):
 class GameWon(NamedTuple):
     """``winner`` won the game with final ``scores``."""
 
-    winner: int
+    winner: Seat
     scores: tuple[int, int]
 
 
 Event = (
     Cut | DealerChosen | Dealt | ThrowIn | TurnUp | Played | TrickWon | Scored | DealEnded | GameWon
 )
+
+
+#: What a :class:`Scored` event can be for.
+SCORE_SOURCES: tuple[ScoreSource, ...] = ("trick", "turnup", "majority")
+
+
+class DealTally(NamedTuple):
+    """What one deal of a game came to, read from the event log by :func:`tally`.
+
+    ``points``, ``tricks`` and each ``by_source`` entry are by seat; ``by_source`` has every key
+    of :data:`SCORE_SOURCES`.  ``finished`` is false for a deal still being played (or one the
+    game ended in the middle of).
+    """
+
+    deal: int
+    dealer: Seat
+    thrown_in: bool
+    finished: bool
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    by_source: dict[ScoreSource, tuple[int, int]]
+
+
+def tally(events: Iterable[Event]) -> list[DealTally]:
+    """The event log folded into one :class:`DealTally` per deal (thrown-in deals included).
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=5)
+    >>> while not game.is_over():
+    ...     game.play(game.legal_plays()[0]) if game.legal_plays() else game.throw_in(False)
+    >>> deals = tally(game.events)
+    >>> sum(sum(d.points) for d in deals) == sum(game.scores)
+    True
+    """
+    out: list[DealTally] = []
+    deal: _Deal | None = None
+    for e in events:
+        if isinstance(e, Dealt):
+            if deal is not None:
+                out.append(deal.freeze())
+            deal = _Deal(e.deal, e.dealer)
+        elif deal is None:
+            continue
+        elif isinstance(e, Scored):
+            deal.points[e.player] += e.points
+            deal.by_source[e.source][e.player] += e.points
+        elif isinstance(e, TrickWon):
+            deal.tricks[e.winner] += 1
+        elif isinstance(e, ThrowIn) and e.claimed:
+            deal.thrown_in = True
+        elif isinstance(e, DealEnded):
+            deal.finished = True
+    if deal is not None:
+        out.append(deal.freeze())
+    return out
+
+
+class _Deal:
+    """A deal's tally while the log is being read."""
+
+    def __init__(self, deal: int, dealer: Seat) -> None:
+        self.deal = deal
+        self.dealer = dealer
+        self.thrown_in = False
+        self.finished = False
+        self.points = [0, 0]
+        self.tricks = [0, 0]
+        self.by_source: dict[ScoreSource, list[int]] = {s: [0, 0] for s in SCORE_SOURCES}
+
+    def freeze(self) -> DealTally:
+        return DealTally(self.deal, self.dealer, self.thrown_in, self.finished,
+                         _pair(self.points), _pair(self.tricks),
+                         {s: _pair(v) for s, v in self.by_source.items()})
+
+
+def _pair(values: list[int]) -> tuple[int, int]:
+    return (values[0], values[1])

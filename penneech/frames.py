@@ -20,16 +20,17 @@ from typing import NamedTuple
 
 from . import players
 from .cards import Card
-from .events import DealEnded, Scored
+from .events import tally
 from .game import DealAction, Game, Phase, PlayAction, ThrowInAction
 from .narrate import steps
 from .players import Player
-from .render import style_tag, table_html
-from .rules import OPTIONS, PRESET_NAMES, Rules
+from .render import Scene, scene, style_tag, table_html
+from .rules import OPTIONS, PRESET_NAMES, Rules, Seat
 
 __all__ = [
     "Frame",
     "DealResult",
+    "MAX_FRAMES",
     "make_player",
     "player_kinds",
     "play_deal",
@@ -44,41 +45,32 @@ __all__ = [
 ]
 
 
+# -- players --------------------------------------------------------------------------------------
+
+
 def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
-    """A computer player of :mod:`penneech.players` (``greedy``, ``random`` or ``solver``)."""
+    """A computer player of :mod:`penneech.players` (any kind in its registry)."""
     return players.make_player(kind, seed=seed)
 
 
 def player_kinds() -> list[str]:
-    """The kinds of computer player on offer (the fair ones: no cheating player), greedy first."""
-    kinds = [k for k in players.PLAYER_KINDS if k != "cheater"]
-    return sorted(kinds, key=lambda k: k != "greedy")
+    """The kinds of computer player on offer (the fair ones), greedy first."""
+    return sorted(players.FAIR_KINDS, key=lambda k: k != "greedy")
 
 
-def play_deal(game: Game, players: Sequence[Player], *, throw_in: bool | None = False) -> None:
+def play_deal(game: Game, seats: Sequence[Player], *, throw_in: bool | None = False) -> None:
     """Play ``game`` to the end of its current deal (or the end of the game).
 
-    Throw-in questions are answered ``throw_in`` (declined by default); ``None`` lets the players
-    decide.
+    ``throw_in=False`` (the default) keeps every hand; ``None`` lets the players decide.
     """
-    deal = game.deal_number
-    while game.phase in (Phase.PLAY, Phase.THROW_IN) and game.deal_number == deal:
-        p = game.to_move
-        assert p is not None
-        if game.phase is Phase.THROW_IN:
-            game.throw_in(players[p].throw_in(game.view(p)) if throw_in is None else throw_in)
-        else:
-            game.play(players[p].play(game.view(p)))
+    if throw_in is False:
+        seats = [players.KeepingHand(p) for p in seats]
+    players.play_deal(game, seats)
 
 
-def play_out(game: Game, players: Sequence[Player], *, max_deals: int = 200) -> Game:
+def play_out(game: Game, seats: Sequence[Player]) -> Game:
     """Play ``game`` to its end (players decide throw-ins); return it."""
-    for _ in range(max_deals):
-        if game.phase is Phase.OVER:
-            break
-        if game.phase is Phase.DEAL:
-            game.deal()
-        play_deal(game, players, throw_in=None)
+    players.play_game(game, seats)
     return game
 
 
@@ -107,79 +99,77 @@ class Frame(NamedTuple):
     html: str
 
 
-def _replayer(game: Game) -> Game:
-    return Game(game.rules, seed=game.seed, players=game.names, first_dealer=game.first_dealer,
-                auto_deal=False)
+#: The most frames one stepper holds (a long game is cut to its first deals, with a note).
+MAX_FRAMES = 400
 
 
 def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "trick",
-               reveal: bool = True) -> list[Frame]:
+               reveal: bool = True, limit: int = MAX_FRAMES) -> list[Frame]:
     """The frames of a played game: one at the start of each deal's play, one after each trick
     (``per="trick"``), plus one after each lead with ``per="play"``.
 
-    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.
+    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.  The game is
+    replayed once and narrated once (time linear in its length); at most ``limit`` frames are
+    made, the last saying that the rest is left out.
     """
     if per not in ("trick", "play"):
         raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
     wanted = None if deals is None else set(deals)
-    replay = _replayer(game)
-    raw: list[tuple[int, int, str, int, str]] = []  # deal, trick, kind, events, caption
     names = game.names
-
-    def keep(kind: str, deal: int, trick: int, caption: str) -> None:
-        if wanted is None or deal in wanted:
-            raw.append((deal, trick, kind, len(replay.events), caption))
-
+    all_steps = steps(game.events, names)
+    replay = Game(game.rules, seed=game.seed, players=names, first_dealer=game.first_dealer,
+                  auto_deal=False)
+    # first pass: replay once, keeping a snapshot (a render.Scene) at each frame
+    marks: list[tuple[Frame, str, Scene]] = []
+    told = 0  # steps told so far
+    cut = False
     for action in game.actions:
         deal = replay.deal_number
+        kind = caption = ""
+        trick = 0
         if isinstance(action, DealAction):
             replay.deal(action.deck)
             deal = replay.deal_number
         elif isinstance(action, ThrowInAction):
             replay.throw_in(action.claim)
         else:
-            assert isinstance(action, PlayAction)
             trick = replay.trick_number
             replay.play(action.card)
             if not replay.trick:
-                keep("trick", deal, trick, f"Deal {deal}, after trick {trick}")
+                kind, caption = "trick", f"Deal {deal}, after trick {trick}"
             elif per == "play":
-                keep("lead", deal, trick,
-                     f"Deal {deal}, trick {trick}: {names[action.player]} leads")
+                kind = "lead"
+                caption = f"Deal {deal}, trick {trick}: {names[action.player]} leads"
+        if not isinstance(action, PlayAction):
+            if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
+                kind, caption = "start", f"Deal {deal}: the hands and the first turn-up"
+            elif isinstance(action, ThrowInAction) and action.claim:
+                kind, caption = "thrown_in", f"Deal {deal} is thrown in"
+        if not kind or (wanted is not None and deal not in wanted):
             continue
-        if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
-            keep("start", deal, 0, f"Deal {deal}: the hands and the first turn-up")
-        elif isinstance(action, ThrowInAction) and action.claim:
-            keep("thrown_in", deal, 0, f"Deal {deal} is thrown in")
-    # narrate once, then give each frame the steps that happened since the previous frame
-    all_steps = steps(replay.events, names)
-    frames: list[Frame] = []
-    prev = 0
-    for deal, trick, kind, n, _caption in raw:
-        notes = tuple(s.text for s in all_steps if prev <= s.start < n)
-        prev = n
-        frames.append(Frame(deal, trick, kind, n, notes, ""))
-    # positions: replay again, rendering at each frame's event count
-    replay = _replayer(game)
-    out: list[Frame] = []
-    targets = {f.events: i for i, f in enumerate(frames)}
-    total = len(frames)
-    for action in game.actions:
-        if isinstance(action, DealAction):
-            replay.deal(action.deck)
-        elif isinstance(action, ThrowInAction):
-            replay.throw_in(action.claim)
-        else:
-            replay.play(action.card)
-        i = targets.pop(len(replay.events), None)
-        if i is None:
-            continue
-        f = frames[i]
-        caption = f"Step {i + 1} of {total} · {raw[i][4]}"
-        html = table_html(replay, reveal=reveal, notes=f.notes, caption=caption)
-        out.append(f._replace(html=html))
-    return out
+        if len(marks) >= limit:
+            cut = True
+            break
+        n = len(replay.events)
+        notes = []
+        while told < len(all_steps) and all_steps[told].start < n:
+            notes.append(all_steps[told].text)
+            told += 1
+        frame = Frame(deal, trick, kind, n, tuple(notes), "")
+        marks.append((frame, caption, scene(replay, reveal=reveal)))
+    # second pass: draw each frame, now that the number of steps is known
+    total = len(marks)
+    frames = []
+    for i, (frame, caption, picture) in enumerate(marks):
+        full = f"Step {i + 1} of {total} · {caption}"
+        if cut and i == total - 1:
+            full += f" (the game goes on: only the first {limit} steps are shown)"
+        html = table_html(picture, notes=frame.notes, caption=full)
+        frames.append(frame._replace(html=html))
+    return frames
 
+
+# -- one pack under several rulebooks -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -190,7 +180,8 @@ class DealResult:
     game: Game
     points: tuple[int, int]
     tricks: tuple[int, int]
-    by_option: dict[str, tuple[int, int]]
+    #: points by what scored them (see :data:`penneech.events.SCORE_SOURCES`)
+    by_source: dict[str, tuple[int, int]]
 
     @property
     def rules(self) -> Rules:
@@ -198,34 +189,22 @@ class DealResult:
 
 
 def play_fixed(deck: Sequence[Card], rules: Rules, label: str, kind: str, seed: int,
-                names: Sequence[str], dealer: int) -> DealResult:
+                names: Sequence[str], dealer: Seat) -> DealResult:
     """Deal ``deck`` once under ``rules`` (dealt by ``dealer``) and play it out with two
     ``kind`` players, throw-ins declined."""
     game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
     game.deal(deck)
     play_deal(game, [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)],
               throw_in=False)
-    points = [0, 0]
-    tricks = [0, 0]
-    by_option: dict[str, list[int]] = {}
-    for e in game.events:
-        if isinstance(e, Scored):
-            points[e.player] += e.points
-            key = "turnup" if e.source == "turnup" else e.option
-            by_option.setdefault(key, [0, 0])[e.player] += e.points
-        elif isinstance(e, DealEnded):
-            tricks = list(e.tricks)
-    if not any(isinstance(e, DealEnded) for e in game.events):  # the game ended mid-deal
-        tricks = list(game.tricks_won)
-    return DealResult(label, game, (points[0], points[1]), (tricks[0], tricks[1]),
-                      {k: (v[0], v[1]) for k, v in by_option.items()})
+    deal = tally(game.events)[0]
+    by_source: dict[str, tuple[int, int]] = {k: v for k, v in deal.by_source.items()}
+    return DealResult(label, game, deal.points, deal.tricks, by_source)
 
 
-SOURCE_WORDS = {
-    "counting": "cards in tricks",
-    "trick_points_to": "cards in tricks (to their holder)",
+SOURCE_WORDS: dict[str, str] = {
+    "trick": "cards in tricks",
     "turnup": "turn-ups",
-    "majority_bonus": "majority bonus",
+    "majority": "majority bonus",
 }
 
 
@@ -253,13 +232,10 @@ def rulebooks(option: str | None = None, *, base: str = "pagat",
 def summary_html(results: Sequence[DealResult]) -> str:
     """A table: tricks and points of each player under each rulebook, by where they came from."""
     names = results[0].game.names
-    keys: list[str] = []
-    for res in results:
-        keys += [k for k in res.by_option if k not in keys]
+    keys = [k for k in SOURCE_WORDS if any(sum(res.by_source.get(k, (0, 0))) for res in results)]
     table = ET.Element("table", {"class": "pn pn-summary"})
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
-    for title in ["rules", "player", "tricks", *(SOURCE_WORDS.get(k, k) for k in keys),
-                  "total"]:
+    for title in ["rules", "player", "tricks", *(SOURCE_WORDS[k] for k in keys), "total"]:
         ET.SubElement(head, "th").text = title
     body = ET.SubElement(table, "tbody")
     for res in results:
@@ -271,7 +247,7 @@ def summary_html(results: Sequence[DealResult]) -> str:
             ET.SubElement(row, "td").text = names[p]
             ET.SubElement(row, "td").text = str(res.tricks[p])
             for k in keys:
-                ET.SubElement(row, "td").text = str(res.by_option.get(k, (0, 0))[p])
+                ET.SubElement(row, "td").text = str(res.by_source.get(k, (0, 0))[p])
             ET.SubElement(ET.SubElement(row, "td"), "strong").text = str(res.points[p])
     return style_tag() + ET.tostring(table, encoding="unicode", method="html")
 

@@ -5,7 +5,7 @@
 <Phase.PLAY: 'play'>
 >>> card = game.legal_plays()[0]
 >>> game.play(card)
->>> game.undo() == card
+>>> game.undo().card == card
 True
 
 The game deals for itself from its seed (``auto_deal=True``): the same seed gives the same game on
@@ -19,9 +19,9 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .cards import Card, CardError, Suit, check_pack, format_cards, full_pack, parse_card
+from .cards import Card, CardError, Suit, check_pack, format_cards, parse_card
 from .events import (
     Cut,
     DealEnded,
@@ -36,38 +36,38 @@ from .events import (
     TrickWon,
     TurnUp,
 )
-from .rules import DEFAULT_PRESET, Rules
+from .narrate import Sentence, Who, outcome_text, render, verb
+from .rules import (
+    DEFAULT_PRESET,
+    HAND_SIZE,
+    TRICKS,
+    Rules,
+    RulesError,
+    Seat,
+    cards_allowed,
+    is_seat,
+    other_seat,
+)
 
 __all__ = [
     "Game",
     "Phase",
     "PlayerView",
     "Outcome",
-    "CompletedTrick",
     "GameError",
     "IllegalPlayError",
     "DealAction",
     "ThrowInAction",
     "PlayAction",
     "Action",
-    "trick_value",
-    "turnup_value",
-    "trick_winner",
-    "may_throw_in",
-    "legal_follows",
+    "Decision",
+    "shuffle",
 ]
 
 #: Builds an event without the Python-level ``__new__`` of a named tuple (the hot path).
 _new = tuple.__new__
 
-HAND_SIZE = 7
-TRICKS = 7
 DEFAULT_NAMES = ("Ann", "Ben")
-
-#: Points for a counting card in a trick (the ♦7 only when diamonds are trumps).
-TRICK_POINTS = {14: 5, 13: 4, 12: 3, 11: 2}
-PENNEECH_IN_TRICK = 7
-PENNEECH_TURNED = 14
 
 
 class GameError(ValueError):
@@ -75,13 +75,25 @@ class GameError(ValueError):
 
 
 class IllegalPlayError(GameError):
-    """A card the rules forbid.  ``rule`` names the option (or basic rule) that forbids it."""
+    """A card the rules forbid.  ``rule`` names the option (or basic rule) that forbids it.
 
-    def __init__(self, message: str, *, card: Card | None, player: int, rule: str) -> None:
-        super().__init__(message)
+    ``str()`` tells why about the named players; :meth:`told_to` tells it to one of them
+    ("you do not hold it").
+    """
+
+    def __init__(self, message: str | Sentence, *, card: Card | None, player: int, rule: str,
+                 names: Sequence[str] = ()) -> None:
+        sentence: Sentence = (message,) if isinstance(message, str) else message
+        super().__init__(render(sentence, names))
+        self.sentence = sentence
+        self.names = tuple(names)
         self.card = card
         self.player = player
         self.rule = rule
+
+    def told_to(self, seat: Seat | None) -> str:
+        """The reason told to the player in ``seat`` (in the second person)."""
+        return render(self.sentence, self.names, seat)
 
 
 class Phase(enum.Enum):
@@ -100,37 +112,36 @@ class DealAction(NamedTuple):
 
 
 class ThrowInAction(NamedTuple):
-    player: int
+    """``player``'s answer to the throw-in question: ``claim`` it (throw in) or keep the hand."""
+
+    player: Seat
     claim: bool
 
 
 class PlayAction(NamedTuple):
-    player: int
+    """``player`` plays ``card``."""
+
+    player: Seat
     card: Card
 
 
+#: A player's decision: what :meth:`Game.undo` takes back.
+Decision = ThrowInAction | PlayAction
+#: Anything that moves a game on: a deal or a decision.
 Action = DealAction | ThrowInAction | PlayAction
-
-
-#: A finished trick, as a player saw it: the :class:`~penneech.events.TrickWon` event.
-CompletedTrick = TrickWon
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended."""
 
-    winner: int
+    winner: Seat
     scores: tuple[int, int]
     deals: int
     names: tuple[str, str]
 
     def __str__(self) -> str:
-        w = self.winner
-        return (
-            f"{self.names[w]} wins {self.scores[w]} to {self.scores[1 - w]} "
-            f"after {self.deals} deal{'s' if self.deals != 1 else ''}"
-        )
+        return outcome_text(self)
 
 
 @dataclass(frozen=True)
@@ -141,21 +152,21 @@ class PlayerView:
     not in it.
     """
 
-    player: int
+    player: Seat
     names: tuple[str, str]
     rules: Rules
     phase: Phase
     deal: int
-    dealer: int
-    to_move: int | None
+    dealer: Seat
+    to_move: Seat | None
     hand: tuple[Card, ...]
     trumps: Suit | None
     #: the card whose suit is trumps now (the last card turned up)
     trump_card: Card | None
     #: the current trick so far: (player, card) pairs
-    trick: tuple[tuple[int, Card], ...]
+    trick: tuple[tuple[Seat, Card], ...]
     #: this deal's finished tricks
-    tricks_played: tuple[CompletedTrick, ...]
+    tricks_played: tuple[TrickWon, ...]
     #: every card turned up this deal, in order
     turned: tuple[Card, ...]
     scores: tuple[int, int]
@@ -179,61 +190,7 @@ class PlayerView:
         for t in self.tricks_played:
             seen.update(t.cards)
         seen.update(c for _, c in self.trick)
-        return frozenset(full_pack(self.rules.deck)) - seen
-
-
-# ----------------------------------------------------------------------------------------------
-# The rules as pure functions (also used by the solver)
-
-
-def trick_value(card: Card, trumps: Suit, counting: str) -> int:
-    """Points ``card`` scores when it falls in a trick with ``trumps`` under ``counting``."""
-    points = card.points
-    if points and (
-        card.suit is trumps if (card.is_penneech or counting == "trumps") else True
-    ):
-        return points
-    return 0
-
-
-def turnup_value(card: Card) -> int:
-    """Points a turned-up card is worth: A 5, K 4, Q 3, J 2, the ♦7 14."""
-    return card.turnup_points
-
-
-def trick_winner(lead: Card, follow: Card, trumps: Suit, rule: str) -> int:
-    """0 if the leader's card wins, 1 if the follower's does, under ``trick_winner`` ``rule``."""
-    if rule == "suit":
-        if follow.suit is lead.suit:
-            return 1 if follow.power > lead.power else 0
-        return 1 if follow.suit is trumps else 0
-    lead_trump = lead.suit is trumps
-    follow_trump = follow.suit is trumps
-    if lead_trump != follow_trump:
-        return 1 if follow_trump else 0
-    return 1 if follow.power > lead.power else 0
-
-
-def legal_follows(hand: Sequence[Card], lead: Card, trumps: Suit, follow: str) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``lead`` under ``follow``."""
-    if follow == "free":
-        return list(hand)
-    suit = lead.suit
-    same = [c for c in hand if c.suit is suit]
-    if not same:
-        return list(hand)
-    if follow == "suit" or suit is trumps:
-        return same
-    return [c for c in hand if c.suit is suit or c.suit is trumps]
-
-
-def may_throw_in(hand: Sequence[Card], redeal: str) -> bool:
-    """Whether ``hand`` qualifies for a throw-in under ``redeal``."""
-    if redeal == "no_ace_or_face":
-        return all(c.rank < 11 for c in hand)
-    if redeal == "no_card_above_ten":
-        return all(c.power <= 10 for c in hand)
-    return False
+        return frozenset(self.rules.pack) - seen
 
 
 def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
@@ -275,36 +232,56 @@ class Game:
         *,
         seed: int | None = None,
         players: Sequence[str] = DEFAULT_NAMES,
-        first_dealer: int | None = None,
+        first_dealer: Seat | None = None,
         auto_deal: bool = True,
     ) -> None:
-        self.rules: Rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if isinstance(rules, str):
+            try:
+                rules = Rules.parse(rules)
+            except RulesError as exc:
+                raise GameError(str(exc)) from None
+        if not isinstance(rules, Rules):
+            raise GameError(f"rules must be a Rules object or a preset name such as 'pagat', "
+                            f"not {type(rules).__name__}")
+        self._rules: Rules = rules
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        self.seed: int = seed
-        names = tuple(players)
-        if len(names) != 2 or not all(isinstance(n, str) and n.strip() for n in names):
-            raise GameError(f"players must be two non-empty names, not {list(players)!r}")
-        self.names: tuple[str, str] = (names[0], names[1])
-        if first_dealer not in (None, 0, 1):
-            raise GameError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
-        self._fixed_first_dealer = first_dealer
+        self._seed: int = check_seed(seed)
+        self._names: tuple[str, str] = check_names(players)
+        self._fixed_first_dealer = check_seat(first_dealer, "first_dealer", optional=True)
         self.auto_deal = auto_deal
-        r = self.rules
-        self._follow = r.follow
-        self._by_suit = r.trick_winner == "suit"
-        self._count_all = r.counting == "honours"
-        self._to_holder = r.trick_points_to == "holder"
-        self._every_turnup = r.turnups_score == "every"
-        self._immediate = r.win_check == "immediate"
-        self._target = r.target
+        tables = self._tables = rules.tables
+        # the rules' tables and answers the hot path reads (all derived from the rules)
+        self._beats = tables.beats
+        self._points = tables.points
+        self._scorer = tables.scorer
+        self._turnup_scores = tables.turnup_scores
+        self._majority = tables.majority
+        self._count_option = "trick_points_to" if tables.scorer[0][1] == 0 else "counting"
+        self._mid_deal = rules.ends_mid_deal
+        self._game_winner = rules.game_winner
         self._pack_rng = random.Random(seed)
         self._packs: list[tuple[Card, ...]] = []
         self._cuts: list[Cut] = []
-        if first_dealer is None:
-            first_dealer = self._cut()
-        self._first_dealer = first_dealer
+        self._first_dealer: Seat = (
+            self._cut() if self._fixed_first_dealer is None else self._fixed_first_dealer
+        )
         self._reset()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force (fixed for the whole game)."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed the cut and every deal are drawn from."""
+        return self._seed
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The two players' names, by seat."""
+        return self._names
 
     # -- set-up -----------------------------------------------------------------------------------
 
@@ -324,10 +301,11 @@ class Game:
         self._trick_no = 0
         self._tricks_won = [0, 0]
         self._deal_points = [0, 0]
-        self._leader = 0
-        self._to_move: int | None = None
-        self._asked: list[int] = []
-        self._winner: int | None = None
+        self._leader: Seat = 0
+        self._trump_no = 0
+        self._to_move: Seat | None = None
+        self._asked: list[Seat] = []
+        self._winner: Seat | None = None
         self._legal: list[Card] | None = None
         self._deals_played = 0
         self._phase = Phase.DEAL
@@ -336,9 +314,9 @@ class Game:
         self._events.append(DealerChosen(self._dealer))
         self._maybe_auto_deal()
 
-    def _cut(self) -> int:
+    def _cut(self) -> Seat:
         rng = self._pack_rng
-        pack = full_pack(self.rules.deck)
+        pack = self._rules.pack
         while True:
             a, b = rng.sample(pack, 2)
             self._cuts += [Cut(0, a), Cut(1, b)]
@@ -357,7 +335,7 @@ class Game:
         """
         cache = self._packs
         while len(cache) < deal:
-            cache.append(shuffle(full_pack(self.rules.deck), self._pack_rng))
+            cache.append(shuffle(self._rules.pack, self._pack_rng))
         return cache[deal - 1]
 
     # -- reading the state ------------------------------------------------------------------------
@@ -367,16 +345,16 @@ class Game:
         return self._phase
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         """The player who must act now (``None`` while dealing or when the game is over)."""
         return self._to_move
 
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> Seat:
         return self._dealer
 
     @property
-    def first_dealer(self) -> int:
+    def first_dealer(self) -> Seat:
         return self._first_dealer
 
     @property
@@ -407,7 +385,7 @@ class Game:
         return self._trump_card
 
     @property
-    def leader(self) -> int:
+    def leader(self) -> Seat:
         """The player who leads (or led) the current trick."""
         return self._leader
 
@@ -417,7 +395,7 @@ class Game:
         return tuple(self._trick)
 
     @property
-    def tricks_played(self) -> tuple[CompletedTrick, ...]:
+    def tricks_played(self) -> tuple[TrickWon, ...]:
         return tuple(self._tricks_done)
 
     @property
@@ -425,9 +403,9 @@ class Game:
         """The cards turned up so far this deal."""
         return tuple(self._turned)
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: Seat) -> tuple[Card, ...]:
         """The cards ``player`` holds (hidden information: a player's view shows only their own)."""
-        return tuple(self._hands[player])
+        return tuple(self._hands[check_seat(player, "player")])
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -458,8 +436,9 @@ class Game:
             return None
         return Outcome(self._winner, self.scores, self._deals_played, self.names)
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: Seat) -> PlayerView:
         """What ``player`` can see."""
+        player = check_seat(player, "player")
         to_move = self._to_move
         mine = to_move == player
         return PlayerView(
@@ -474,7 +453,8 @@ class Game:
             trumps=self._trumps,
             trump_card=self._trump_card,
             trick=tuple(
-                ((self._leader + i) % 2, c) for i, c in enumerate(self._trick)
+                (self._leader if i == 0 else other_seat(self._leader), c)
+                for i, c in enumerate(self._trick)
             ),
             tricks_played=tuple(self._tricks_done),
             turned=tuple(self._turned),
@@ -530,7 +510,8 @@ class Game:
             if not self._trick:
                 legal = list(hand)
             else:
-                legal = legal_follows(hand, self._trick[0], self._trumps, self._follow)  # type: ignore[arg-type]
+                obliged, allowed = self._tables.duty[self._trump_no][self._trick[0].index // 13]
+                legal = cards_allowed(hand, obliged, allowed)
             self._legal = legal
         return list(legal)
 
@@ -540,6 +521,12 @@ class Game:
         except CardError:
             return False
         return c in self.legal_plays()
+
+    def refusal(self, card: Card | str) -> IllegalPlayError | None:
+        """The error :meth:`play` would raise for ``card`` now, or ``None`` if it may be played
+        (the game is not changed)."""
+        c = card if isinstance(card, Card) else parse_card(card)
+        return None if c in self.legal_plays() else self._illegal(c)
 
     def play(self, card: Card | str) -> None:
         """Play ``card`` for the player to move.
@@ -558,17 +545,17 @@ class Game:
         self._actions.append(_new(PlayAction, (self._to_move, c)))
         self._play(c)
 
-    def play_for(self, player: int, card: Card | str) -> None:
+    def play_for(self, player: Seat, card: Card | str) -> None:
         """Like :meth:`play`, but first check that it is ``player``'s turn."""
         if self._to_move != player:
             c = parse_card(card) if isinstance(card, str) else card
             raise IllegalPlayError(self._not_now("play"), card=c, player=player, rule="turn")
         self.play(card)
 
-    def undo(self) -> Card | bool:
+    def undo(self) -> Decision:
         """Take back the last play or throw-in decision (and any deal that followed it).
 
-        Returns the card taken back, or for a throw-in decision, whether it was a claim.
+        Returns the decision taken back: a :class:`PlayAction` or a :class:`ThrowInAction`.
         """
         for i in range(len(self._actions) - 1, -1, -1):
             action = self._actions[i]
@@ -585,7 +572,7 @@ class Game:
                 self._apply(a)
         finally:
             self.auto_deal = auto
-        return action.card if isinstance(action, PlayAction) else action.claim
+        return action
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, DealAction):
@@ -612,31 +599,29 @@ class Game:
             player = self._to_move if self._to_move is not None else -1
             return IllegalPlayError(self._not_now("play"), card=card, player=player, rule="phase")
         p = self._to_move
-        name = self.names[p]
         hand = self._hands[p]
+        names = self._names
+        head: Sentence = (f"{card} is not a legal play for ", Who(p), ": ")
         if card not in hand:
             return IllegalPlayError(
-                f"{card} is not a legal play for {name}: {name} does not hold it "
-                f"(holds {format_cards(sorted(hand))})",
-                card=card, player=p, rule="hand",
+                head + (Who(p), " ", verb(p, "does"), " not hold it (", Who(p), " ",
+                        verb(p, "holds"), f" {format_cards(sorted(hand))})"),
+                card=card, player=p, rule="hand", names=names,
             )
-        lead = self._trick[0]
-        assert self._trumps is not None
-        suit = lead.suit
-        follow = self.rules.follow
-        held = format_cards(sorted(c for c in hand if c.suit is suit))
-        if follow == "suit_or_trump" and suit is not self._trumps:
-            trumps = self._trumps.noun
-            return IllegalPlayError(
-                f"{card} is not a legal play for {name}: {suit.noun} were led, {trumps} are "
-                f"trumps, and {name} holds {held}, so must follow suit or trump "
-                f"(follow: suit_or_trump)",
-                card=card, player=p, rule="follow",
-            )
+        led = self._trick[0].suit
+        trumps = self._trumps
+        assert trumps is not None
+        obliged, allowed = self._rules.follow_duty(led, trumps)
+        held = format_cards(sorted(c for c in hand if c.suit in obliged))
+        may = " or ".join(
+            "trumps" if s is trumps and s is not led else s.noun
+            for s in sorted(allowed, key=lambda s: (s is not led, s.value))
+        )
         return IllegalPlayError(
-            f"{card} is not a legal play for {name}: {suit.noun} were led and {name} holds "
-            f"{held} (follow: {follow})",
-            card=card, player=p, rule="follow",
+            head + (f"{led.noun} were led, {trumps.noun} are trumps, and ", Who(p), " ",
+                    verb(p, "holds"), f" {held}, so ", verb(p, "must"),
+                    f" play {may} (follow: {self._rules.follow})"),
+            card=card, player=p, rule="follow", names=names,
         )
 
     # -- the course of a deal --------------------------------------------------------------------
@@ -644,7 +629,7 @@ class Game:
     def _start_deal(self, deck: tuple[Card, ...]) -> None:
         self._deal_no += 1
         dealer = self._dealer
-        elder = 1 - dealer
+        elder = other_seat(dealer)
         self._deck = deck
         self._hands = [[], []]
         self._hands[elder] = list(deck[0 : 2 * HAND_SIZE : 2])
@@ -660,9 +645,8 @@ class Game:
         self._deal_points = [0, 0]
         self._legal = None
         self._events.append(Dealt(self._deal_no, dealer))
-        rules = self.rules
-        claimants = [elder, dealer] if rules.redeal_claimant == "either" else [dealer]
-        self._asked = [p for p in claimants if may_throw_in(self._hands[p], rules.redeal)]
+        rules = self._rules
+        self._asked = [p for p in rules.claimants(dealer) if rules.may_throw_in(self._hands[p])]
         if self._asked:
             self._phase = Phase.THROW_IN
             self._to_move = self._asked[0]
@@ -674,20 +658,25 @@ class Game:
         self._phase = Phase.PLAY
         self._deals_played += 1
         self._trick_no = 1
-        self._leader = dealer if self.rules.first_leader == "dealer" else 1 - dealer
+        self._leader = self._rules.first_leader_of(dealer)
         self._to_move = self._leader
         self._legal = None
         card = self._deck[self._next_stock]
         self._next_stock += 1
         self._turned.append(card)
+        self._set_trumps(card)
+        self._events.append(TurnUp(self._deal_no, 1, dealer, card))
+        points = self._rules.first_turnup_points(card)
+        if points:
+            self._peg(dealer, points, "turnup", card, "first_turnup_scores")
+
+    def _set_trumps(self, card: Card) -> None:
         self._trumps = card.suit
         self._trump_card = card
-        self._events.append(TurnUp(self._deal_no, 1, dealer, card))
-        if self.rules.first_turnup_scores and card.turnup_points:
-            self._peg(dealer, card.turnup_points, "turnup", card, "first_turnup_scores")
+        self._trump_no = card.index // 13
 
     def _peg(
-        self, player: int, points: int, source: ScoreSource, card: Card | None, option: str
+        self, player: Seat, points: int, source: ScoreSource, card: Card | None, option: str
     ) -> bool:
         """Add points; return True if that wins the game at once."""
         scores = self._scores
@@ -697,12 +686,14 @@ class Game:
             _new(Scored, (self._deal_no, self._trick_no, player, points, source, card, option,
                           scores[player]))
         )
-        if self._immediate and scores[player] >= self._target:
-            self._win(player)
-            return True
+        if self._mid_deal:
+            winner = self._game_winner((scores[0], scores[1]), False)
+            if winner is not None:
+                self._win(winner)
+                return True
         return False
 
-    def _win(self, player: int) -> None:
+    def _win(self, player: Seat) -> None:
         self._winner = player
         self._phase = Phase.OVER
         self._to_move = None
@@ -710,8 +701,8 @@ class Game:
         self._events.append(GameWon(player, self.scores))
 
     def _play(self, card: Card) -> None:
-        """Apply a legal play (the hot path: kept flat on purpose)."""
-        player: int = self._to_move  # type: ignore[assignment]
+        """Apply a legal play (the hot path: kept flat on purpose, reading the rules' tables)."""
+        player: Seat = self._to_move  # type: ignore[assignment]
         self._hands[player].remove(card)
         self._legal = None
         events = self._events
@@ -721,18 +712,13 @@ class Game:
         trick = self._trick
         if not trick:
             trick.append(card)
-            self._to_move = 1 - player
+            self._to_move = other_seat(player)
             return
         lead = trick[0]
         leader = self._leader
         trumps: Suit = self._trumps  # type: ignore[assignment]
-        # who wins
-        if card.suit is lead.suit:
-            winner = player if card.power > lead.power else leader
-        elif self._by_suit or (card.suit is trumps) != (lead.suit is trumps):
-            winner = player if card.suit is trumps else leader
-        else:
-            winner = player if card.power > lead.power else leader
+        t = self._trump_no
+        winner: Seat = player if self._beats[t][lead.index * 52 + card.index] else leader
         self._trick = []
         won = _new(TrickWon, (deal, trick_no, leader, (lead, card), trumps, winner))
         self._tricks_done.append(won)
@@ -740,14 +726,11 @@ class Game:
         events.append(won)
         # 1. the counting cards in the trick, the leader's first
         if lead.points or card.points:
-            to_holder = self._to_holder
-            option = "trick_points_to" if to_holder else "counting"
-            count_all = self._count_all
+            points = self._points[t]
+            scorer = self._scorer
             for who, c in ((leader, lead), (player, card)):
-                points = c.points
-                if points and (
-                    c.suit is trumps if (c.is_penneech or not count_all) else True
-                ) and self._peg(who if to_holder else winner, points, "trick", c, option):
+                pts = points[c.index]
+                if pts and self._peg(scorer[who][winner], pts, "trick", c, self._count_option):
                     return
         # 2. the winner turns up the next card, which sets trumps for the next trick
         turned = self._deck[self._next_stock]
@@ -758,29 +741,25 @@ class Game:
         if trick_no < TRICKS:
             self._trumps = turned.suit
             self._trump_card = turned
+            self._trump_no = turned.index // 13
             self._leader = winner
             self._to_move = winner
-            if (
-                turned.turnup_points
-                and self._every_turnup
-                and self._peg(winner, turned.turnup_points, "turnup", turned, "turnups_score")
-            ):
-                return
-            return
-        self._to_move = None
-        if turned.turnup_points and self._peg(
-            winner, turned.turnup_points, "turnup", turned, "turnups_score"
+        else:
+            self._to_move = None
+        if (
+            turned.turnup_points
+            and self._turnup_scores[trick_no]
+            and self._peg(winner, turned.turnup_points, "turnup", turned, "turnups_score")
         ):
+            return
+        if trick_no < TRICKS:
             return
         # 3. the majority bonus, and the end of the deal
         self._trick_no = TRICKS
-        if self.rules.majority_bonus:
-            for p in (0, 1):
-                won_tricks = self._tricks_won[p]
-                if won_tricks * 2 > TRICKS and self._peg(
-                    p, 2 * won_tricks - TRICKS, "majority", None, "majority_bonus"
-                ):
-                    return
+        for p in SEATS:
+            bonus = self._majority[self._tricks_won[p]]
+            if bonus and self._peg(p, bonus, "majority", None, "majority_bonus"):
+                return
         self._end_deal()
 
     def _end_deal(self) -> None:
@@ -790,13 +769,11 @@ class Game:
                       (self._tricks_won[0], self._tricks_won[1]))
         )
         self._to_move = None
-        self._dealer = 1 - self._dealer
-        if self.rules.win_check == "end_of_deal":
-            a, b = self._scores
-            target = self.rules.target
-            if a != b and max(a, b) >= target:
-                self._win(0 if a > b else 1)
-                return
+        self._dealer = other_seat(self._dealer)
+        winner = self._rules.game_winner(self.scores, True)
+        if winner is not None:
+            self._win(winner)
+            return
         self._phase = Phase.DEAL
         self._maybe_auto_deal()
 
@@ -816,7 +793,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy at the same point."""
-        other = Game(self.rules, seed=self.seed, players=self.names,
+        other = Game(self._rules, seed=self._seed, players=self._names,
                      first_dealer=self._fixed_first_dealer, auto_deal=False)
         other._pack_rng.setstate(self._pack_rng.getstate())
         other._packs = list(self._packs)
@@ -824,3 +801,42 @@ class Game:
             other._apply(a)
         other.auto_deal = self.auto_deal
         return other
+
+
+#: Both seats, in order.
+SEATS: tuple[Seat, Seat] = (0, 1)
+
+#: The largest seed a game accepts, plus one (seeds are kept in records and CSV files).
+SEED_LIMIT = 2**64
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1, else :class:`GameError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:39] + "…"
+        raise GameError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown}")
+    return seed
+
+
+def check_seat(seat: object, what: str, *, optional: bool = False) -> Any:
+    """``seat`` if it is 0 or 1 (or ``None`` when ``optional``), else :class:`GameError`."""
+    if (seat is None and optional) or is_seat(seat):
+        return seat
+    shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:39] + "…"
+    raise GameError(f"{what} must be 0 or 1{' or None' if optional else ''}, not {shown}")
+
+
+def check_names(players: object) -> tuple[str, str]:
+    """Two non-empty names of at most :data:`NAME_LIMIT` characters, else :class:`GameError`."""
+    names = tuple(players) if isinstance(players, (list, tuple)) else ()
+    if len(names) != 2 or not all(isinstance(n, str) and n.strip() for n in names):
+        raise GameError("players must be two non-empty names")
+    for n in names:
+        if len(n) > NAME_LIMIT:
+            raise GameError(f"a player's name may have at most {NAME_LIMIT} characters, not "
+                            f"{len(n)}")
+    return (names[0], names[1])
+
+
+#: The longest name a player may have.
+NAME_LIMIT = 40

@@ -49,8 +49,9 @@ from . import frames, narrate, players, record, simulation
 from .cards import CardError
 from .events import DealEnded, Dealt, GameWon
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
+from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
-from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError
+from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, Seat
 
 __all__ = [
     "LiveError",
@@ -67,7 +68,8 @@ __all__ = [
 #: The most games one live experiment may play (it runs in the reader's browser).
 MAX_EXPERIMENT_GAMES = 2000
 #: The seat of the reader at the live table; the computer sits in the other.
-YOU = 0
+YOU: Seat = 0
+COMPUTER: Seat = 1
 DEFAULT_NAMES = ("Reader", "Computer")
 
 #: An analysis of a finished deal, shown under its account at the table:
@@ -83,35 +85,26 @@ class LiveError(ValueError):
 
 
 def player_catalogue() -> list[dict[str, Any]]:
-    """The computer players on offer, read from :mod:`penneech.players`: each kind, a line
-    about it, whether it is the default opponent, whether it plays fair (sees only its own view),
-    and its strengths (named settings) if it has any.
+    """The computer players on offer, read from the registry (:data:`penneech.players.PLAYERS`):
+    each kind, its summary, whether it is the default opponent, whether it plays fair (sees only
+    its own view), and its strengths (named settings), if it has any; the default first.
 
-    >>> [p["kind"] for p in player_catalogue() if p["fair"]][:1]
-    ['greedy']
+    >>> [p["kind"] for p in player_catalogue() if p["default"]] == [DEFAULT_OPPONENT]
+    True
     """
     out = []
-    default = _default_kind()
-    for kind in players.PLAYER_KINDS:
-        cls = type(players.make_player(kind, seed=0))
-        doc = (cls.__doc__ or kind).strip().split("\n\n")[0]
-        about = " ".join(doc.split())
+    for kind, entry in players.PLAYERS.items():
         strengths: list[dict[str, Any]] = []
-        if kind == "solver":
+        if "samples" in entry.settings:
             strengths = [
                 {"label": f"{n} samples" + (" (default)" if n == players.DEFAULT_SAMPLES else ""),
                  "settings": {"samples": n}, "default": n == players.DEFAULT_SAMPLES}
                 for n in (5, players.DEFAULT_SAMPLES, 50)
             ]
-        out.append({"kind": kind, "about": about, "default": kind == default,
-                    "fair": kind != "cheater", "strengths": strengths})
+        out.append({"kind": kind, "about": entry.summary, "default": kind == DEFAULT_OPPONENT,
+                    "fair": entry.fair, "strengths": strengths})
     out.sort(key=lambda p: (not p["default"], not p["fair"]))
     return out
-
-
-def _default_kind() -> str:
-    """The default opponent: the registry's, else the greedy player."""
-    return str(getattr(players, "DEFAULT_KIND", "greedy"))
 
 
 def catalogue() -> dict[str, Any]:
@@ -235,7 +228,7 @@ class Table:
     def computer(self) -> None:
         """The computer makes its next decision (only when the engine says it is to move)."""
         g = self.game
-        if g.to_move != 1 - YOU or g.phase not in (Phase.PLAY, Phase.THROW_IN):
+        if g.to_move != COMPUTER or g.phase not in (Phase.PLAY, Phase.THROW_IN):
             raise LiveError("the computer is not to move")
         self._clear()
         players.decide(g, self.opponent)
@@ -253,7 +246,7 @@ class Table:
         if g.to_move != YOU:
             self.hint = "No hint: it is not your turn."
             return
-        kind = _default_kind()
+        kind = DEFAULT_OPPONENT
         adviser = players.make_player(kind, seed=g.seed)
         view = g.view(YOU)
         if g.phase is Phase.THROW_IN:
@@ -315,7 +308,7 @@ class Table:
             status = ("Your lead: play any card." if not g.trick
                       else "Your turn: play a card to the trick.")
         elif waiting == "computer":
-            status = f"{names[1 - YOU]} is thinking…"
+            status = f"{names[COMPUTER]} is thinking…"
         elif waiting == "deal":
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
@@ -380,8 +373,8 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     base = str(args.get("base") or DEFAULT_PRESET)
     if base not in PRESETS:
         raise LiveError(f"unknown preset {base!r}: use one of {', '.join(PRESET_NAMES)}")
-    kind = str(args.get("players") or _default_kind())
-    if kind not in players.PLAYER_KINDS or kind == "cheater":
+    kind = str(args.get("players") or DEFAULT_OPPONENT)
+    if kind not in players.FAIR_KINDS:
         raise LiveError(f"unknown player {kind!r}")
     try:
         books = frames.rulebooks(option, base=base)
@@ -449,8 +442,8 @@ class Experiment:
 def start_experiment(args: Mapping[str, Any]) -> Experiment:
     kinds = args.get("players")
     if (not isinstance(kinds, Sequence) or isinstance(kinds, str) or len(kinds) != 2
-            or not all(k in simulation.KINDS for k in kinds)):
-        raise LiveError(f"players must be two of {', '.join(simulation.KINDS)}, not {kinds!r}")
+            or not all(k in PLAYER_KINDS for k in kinds)):
+        raise LiveError(f"players must be two of {', '.join(PLAYER_KINDS)}, not {kinds!r}")
     games = _int(args, "games", 100, low=1, high=MAX_EXPERIMENT_GAMES)
     seed = _int(args, "seed", 0)
     assert games is not None and seed is not None
@@ -525,13 +518,14 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     rules = rules_from(args.get("rules"))
     seed = _int(args, "seed", None)
     dealer_arg = args.get("dealer", "cut")
+    dealer: Seat | None
     if dealer_arg in ("cut", None, ""):
         dealer = None
     elif str(dealer_arg) in ("0", "1"):
-        dealer = int(str(dealer_arg))
+        dealer = YOU if str(dealer_arg) == "0" else COMPUTER
     else:
         raise LiveError(f"dealer must be 'cut', 0 (you) or 1 (the computer), not {dealer_arg!r}")
-    kind = str(args.get("opponent") or _default_kind())
+    kind = str(args.get("opponent") or DEFAULT_OPPONENT)
     known = {p["kind"]: p for p in player_catalogue()}
     if kind not in known:
         raise LiveError(f"unknown opponent {kind!r}: use one of {', '.join(known)}")
@@ -562,10 +556,10 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
     opponent = args.get("opponent") or {}
-    kind = str(opponent.get("kind") or _default_kind()) if isinstance(opponent, Mapping) \
-        else _default_kind()
+    kind = str(opponent.get("kind") or DEFAULT_OPPONENT) if isinstance(opponent, Mapping) \
+        else DEFAULT_OPPONENT
     if kind not in {p["kind"] for p in player_catalogue()}:
-        kind = _default_kind()
+        kind = DEFAULT_OPPONENT
     settings = dict(opponent.get("settings") or {}) if isinstance(opponent, Mapping) else {}
     table = Table(game, kind, settings)
     _tables[str(args.get("table", "play"))] = table

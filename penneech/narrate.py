@@ -1,17 +1,24 @@
 """Plain-English accounts of a game, read from its event log alone.
 
-:func:`describe` says what one event means; :func:`narrate` tells a whole log, one line per
-meaningful step: a trick (both plays, who took it and what it scored), a turn-up (the new trumps
-and what it scored), the end of a deal (the majority bonus and the deal's totals) and the end of
-the game.  Each score names the rule option behind it, so a reader can see which reading of
+:func:`narrate` tells a whole log, one line per meaningful step: a trick (both plays, who took it
+and what it scored), a turn-up (the new trumps and what it scored), the end of a deal (the
+majority bonus and the deal's totals) and the end of the game; :func:`describe` says what one
+event means.  Each score names the rule option behind it, so a reader can see which reading of
 Cotton made the difference.
 
+Sentences are built as clauses whose subject is a seat, and only then turned into text, so the
+same account can be told about two named players or to one of them ("you"):
+
 >>> from penneech import Game
->>> game = Game("pagat", seed=3, first_dealer=0)
+>>> game = Game("pagat", seed=3, first_dealer=0, players=("Ann", "Ben"))
 >>> while not game.is_over() and game.deal_number < 2:
 ...     game.play(game.legal_plays()[0]) if game.legal_plays() else game.throw_in(False)
 >>> print(narrate(game.events, game.names)[0])
 Ann deals first.
+>>> print(narrate(game.events, ("You", "Ben"), you=0)[0])
+You deal first.
+>>> print(narrate(game.events, ("You", "Ben"), you=0)[1])
+Deal 1: you deal seven cards each, one at a time; Ben is elder hand.
 
 The module uses only the standard library and never touches a :class:`~penneech.game.Game`, so
 it works on any recorded log (for example the events of a replayed record).
@@ -20,7 +27,7 @@ it works on any recorded log (for example the events of a replayed record).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card, Suit
 from .events import (
@@ -36,25 +43,86 @@ from .events import (
     TrickWon,
     TurnUp,
 )
+from .rules import Seat, other_seat
 
-__all__ = ["Step", "card_text", "describe", "narrate", "steps", "score_reason"]
+if TYPE_CHECKING:
+    from .game import Outcome
 
-_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
-             "eighth")
+__all__ = ["Step", "Who", "Verb", "Sentence", "card_text", "describe", "narrate", "steps",
+           "score_reason", "render", "outcome_text", "verb"]
 
 
-class Step(NamedTuple):
-    """One meaningful step of a game: ``events[start:end]`` told as ``text``.
+# -- clauses ------------------------------------------------------------------------------------
 
-    ``kind`` is ``"setup"``, ``"deal"``, ``"throw_in"``, ``"turnup"``, ``"trick"``,
-    ``"end_of_deal"`` or ``"game"``; a trick step whose second card has not yet been played
-    (a log that stops mid-trick) has kind ``"lead"``.
-    """
 
-    start: int
-    end: int
-    kind: str
-    text: str
+class Who(NamedTuple):
+    """A player in a sentence: told as their name, or as "you" to that player."""
+
+    seat: Seat
+
+
+class Verb(NamedTuple):
+    """A verb agreeing with ``subject``: ``third`` ("wins") for a named player, ``base``
+    ("win") for "you"."""
+
+    subject: Seat
+    third: str
+    base: str
+
+
+#: A sentence before it is told: words, players and verbs.
+Sentence = tuple[str | Who | Verb, ...]
+
+#: Verbs as (third person, base form).
+_VERBS: dict[str, str] = {
+    "deals": "deal", "cuts": "cut", "cut": "cut", "has": "have", "throws": "throw",
+    "keeps": "keep", "turns": "turn", "plays": "play", "wins": "win", "pegs": "peg",
+    "leads": "lead", "is": "are", "took": "took", "pegged": "pegged", "holds": "hold",
+    "does": "do", "must": "must",
+}
+
+
+def verb(seat: Seat, third: str) -> Verb:
+    """The verb ``third`` ("wins") agreeing with the player in ``seat``."""
+    return Verb(seat, third, _VERBS[third])
+
+
+_v = verb
+
+
+def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) -> str:
+    """Tell ``sentence`` about players called ``names``, to the player in seat ``you`` (if
+    any).  The first letter is capitalized."""
+    out: list[str] = []
+    for part in sentence:
+        if isinstance(part, Who):
+            starts = not out or out[-1].endswith((". ", "! ", "? "))
+            out.append(("You" if starts else "you") if part.seat == you
+                       else _name(names, part.seat))
+        elif isinstance(part, Verb):
+            out.append(part.base if part.subject == you else part.third)
+        else:
+            out.append(part)
+    text = "".join(out)
+    return text[:1].upper() + text[1:]
+
+
+def _join(*sentences: Sentence, sep: str = " ") -> Sentence:
+    out: list[str | Who | Verb] = []
+    for i, s in enumerate(sentences):
+        if i:
+            out.append(sep)
+        out.extend(s)
+    return tuple(out)
+
+
+def _name(names: Sequence[str], player: int) -> str:
+    if 0 <= player < len(names):
+        return names[player]
+    return f"player {player}"
+
+
+# -- words for cards ---------------------------------------------------------------------------
 
 
 def card_text(card: Card) -> str:
@@ -70,12 +138,6 @@ def _the(card: Card) -> str:
     return f"the {card_text(card)}"
 
 
-def _name(names: Sequence[str], player: int) -> str:
-    if 0 <= player < len(names):
-        return names[player]
-    return f"player {player}"
-
-
 def _trumps(suit: Suit) -> str:
     return f"{suit.noun} are trumps"
 
@@ -84,30 +146,31 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def score_reason(event: Scored, trumps: Suit | None = None, winner: int | None = None,
-                 names: Sequence[str] = ("Ann", "Ben")) -> str:
+# -- why a score was pegged --------------------------------------------------------------------
+
+
+def score_reason(event: Scored, trumps: Suit | None = None, tricks: int | None = None) -> str:
     """Why ``event`` scored, in words, naming the rule option when it is not the obvious one.
 
-    ``trumps`` and ``winner`` are the trick's trump suit and winner, when known; they make the
-    reason for a card in a trick precise.
+    ``trumps`` is the trick's trump suit, and ``tricks`` the tricks the scorer took in the deal
+    (for the majority bonus), when known.
     """
     card = event.card
     if event.source == "majority":
-        tricks = (event.points + 7) // 2
-        return (f"{_plural(tricks, 'trick')} hold {2 * tricks} cards, {event.points} more "
-                f"than the seven dealt, at one point each (majority_bonus)")
+        taken = f"{_plural(tricks, 'trick')} hold {2 * tricks} cards, " if tricks else ""
+        return (f"{taken}{event.points} more than the seven dealt, at one point each "
+                f"(majority_bonus)")
+    assert card is not None
     if event.source == "turnup":
-        assert card is not None
         if event.option == "first_turnup_scores":
             return "the dealer scores a counting card turned up first (first_turnup_scores)"
         if card.is_penneech:
             return "the Penneech turned up is worth 14"
         return "a counting card turned up scores for the trick's winner (turnups_score)"
-    assert card is not None
     if card.is_penneech:
         base = "diamonds are trumps, so the Penneech counts 7"
     elif trumps is None or card.suit is trumps:
-        base = f"{_trumps(card.suit)}" if trumps is not None else f"{_the(card)} counts"
+        base = _trumps(card.suit) if trumps is not None else f"{_the(card)} counts"
     else:
         base = "every ace and court card counts, trumps or not (counting: honours)"
     if event.option == "trick_points_to":
@@ -115,85 +178,137 @@ def score_reason(event: Scored, trumps: Suit | None = None, winner: int | None =
     return base
 
 
-def _peg_clause(s: Scored, names: Sequence[str], trumps: Suit | None,
-                winner: int | None) -> str:
+def _peg(s: Scored, trumps: Suit | None, winner: Seat | None,
+         tricks: int | None = None) -> Sentence:
     """``hearts are trumps, so Ben pegs 4 for the ♥K (now 9)``."""
-    who = _name(names, s.player)
+    who = Who(s.player)
     if s.source == "turnup" and s.card is not None and s.option == "turnups_score":
         note = " (the Penneech turned up)" if s.card.is_penneech else ""
-        return (f"{who} pegs {s.points} for turning it up{note} (turnups_score; "
-                f"now {s.total})")
-    reason = score_reason(s, trumps, winner, names)
+        return (who, " ", _v(s.player, "pegs"),
+                f" {s.points} for turning it up{note} (turnups_score; now {s.total})")
+    reason = score_reason(s, trumps, tricks)
     what = f" for {_the(s.card)}" if s.card is not None else ""
-    tail = ""
-    if (s.option == "trick_points_to" and winner is not None and winner != s.player):
-        tail = f" although {_name(names, winner)} took the trick"
-    return f"{reason}, so {who} pegs {s.points}{what}{tail} (now {s.total})"
+    sentence: Sentence = (f"{reason}, so ", who, " ", _v(s.player, "pegs"), f" {s.points}{what}")
+    if s.option == "trick_points_to" and winner is not None and winner != s.player:
+        sentence += (" although ", Who(winner), " ", _v(winner, "took"), " the trick")
+    return sentence + (f" (now {s.total})",)
 
 
-def describe(event: Event, names: Sequence[str] = ("Ann", "Ben")) -> str:
-    """One event in plain English, on its own (without the events around it)."""
+# -- one event ----------------------------------------------------------------------------------
+
+
+def _event(event: Event) -> Sentence:
+    """One event as a sentence, on its own (without the events around it)."""
     if isinstance(event, Cut):
-        return f"{_name(names, event.player)} cuts {_the(event.card)}."
+        return (Who(event.player), " ", _v(event.player, "cuts"), f" {_the(event.card)}.")
     if isinstance(event, DealerChosen):
-        return f"{_name(names, event.player)} deals first."
+        return (Who(event.player), " ", _v(event.player, "deals"), " first.")
     if isinstance(event, Dealt):
-        dealer = _name(names, event.dealer)
-        elder = _name(names, 1 - event.dealer)
-        return (f"Deal {event.deal}: {dealer} deals seven cards each, one at a time; "
-                f"{elder} is elder hand.")
+        d, e = event.dealer, other_seat(event.dealer)
+        return (f"Deal {event.deal}: ", Who(d), " ", _v(d, "deals"),
+                " seven cards each, one at a time; ", Who(e), " ", _v(e, "is"), " elder hand.")
     if isinstance(event, ThrowIn):
-        who = _name(names, event.player)
+        p = event.player
+        head: Sentence = (Who(p), " ", _v(p, "has"), " a hand that may be thrown in, ")
         if event.claimed:
-            return (f"{who} has a hand that may be thrown in, and throws it in: "
-                    f"the same dealer deals again.")
-        return f"{who} has a hand that may be thrown in, but keeps it."
+            return head + ("and ", _v(p, "throws"), " it in: the same dealer deals again.")
+        return head + ("but ", _v(p, "keeps"), " it.")
     if isinstance(event, TurnUp):
-        who = _name(names, event.player)
-        if event.trick == 1:
-            return (f"{who} turns up {_the(event.card)}: {_trumps(event.card.suit)} "
-                    f"for the first trick.")
-        if event.trick >= 8:
-            return (f"{who} turns up {_the(event.card)} after the last trick; "
-                    f"it sets no trumps.")
-        return (f"{who} turns up {_the(event.card)}: {_trumps(event.card.suit)} "
-                f"for trick {event.trick}.")
+        return _turnup(event) + (".",)
     if isinstance(event, Played):
-        return f"{_name(names, event.player)} plays {_the(event.card)} to trick {event.trick}."
+        return (Who(event.player), " ", _v(event.player, "plays"),
+                f" {_the(event.card)} to trick {event.trick}.")
     if isinstance(event, TrickWon):
-        who = _name(names, event.winner)
-        card = event.cards[0] if event.winner == event.leader else event.cards[1]
-        return f"{who} wins trick {event.trick} with {_the(card)}; {_trumps(event.trumps)}."
+        w = event.winner
+        card = event.cards[0] if w == event.leader else event.cards[1]
+        return (Who(w), " ", _v(w, "wins"),
+                f" trick {event.trick} with {_the(card)}; {_trumps(event.trumps)}.")
     if isinstance(event, Scored):
-        clause = _peg_clause(event, names, None, None)
-        return clause[0].upper() + clause[1:] + "."
+        return _peg(event, None, None) + (".",)
     if isinstance(event, DealEnded):
         if event.thrown_in:
-            return f"Deal {event.deal} is thrown in; nothing is scored."
-        a, b = _name(names, 0), _name(names, 1)
-        return (f"End of deal {event.deal}: {a} pegged {event.points[0]} and took "
-                f"{_plural(event.tricks[0], 'trick')}; {b} pegged {event.points[1]} and took "
-                f"{_plural(event.tricks[1], 'trick')}.")
+            return (f"Deal {event.deal} is thrown in; nothing is scored.",)
+        return (f"End of deal {event.deal}: ", *_deal_totals(event), ".")
     if isinstance(event, GameWon):
         w = event.winner
-        return (f"{_name(names, w)} wins the game, {event.scores[w]} to "
-                f"{event.scores[1 - w]}.")
+        return (Who(w), " ", _v(w, "wins"),
+                f" the game, {event.scores[w]} to {event.scores[other_seat(w)]}.")
     raise TypeError(f"not a Penneech event: {event!r}")
 
 
-def _scores_after(start: int, events: Sequence[Event], kind: type[Scored]) -> list[Scored]:
+def _turnup(event: TurnUp) -> Sentence:
+    """``Ann turns up the ♥K: hearts are trumps for trick 3`` (no full stop)."""
+    p = event.player
+    head: Sentence = (Who(p), " ", _v(p, "turns"), f" up {_the(event.card)}")
+    if event.trick == 1:
+        return head + (f": {_trumps(event.card.suit)} for the first trick",)
+    if event.trick >= 8:
+        return head + (" after the last trick; it sets no trumps",)
+    return head + (f": {_trumps(event.card.suit)} for trick {event.trick}",)
+
+
+def _deal_totals(e: DealEnded) -> Sentence:
+    parts: list[str | Who | Verb] = []
+    for p in (0, 1):
+        seat: Seat = 0 if p == 0 else 1
+        if p:
+            parts.append("; ")
+        parts += [Who(seat), " ", _v(seat, "pegged"),
+                  f" {e.points[p]} and ", _v(seat, "took"), f" {_plural(e.tricks[p], 'trick')}"]
+    return tuple(parts)
+
+
+def outcome_text(outcome: Outcome, you: Seat | None = None) -> str:
+    """``Ann wins 61 to 40 after 4 deals`` (or ``You win …``), no full stop."""
+    w = outcome.winner
+    deals = outcome.deals
+    sentence: Sentence = (Who(w), " ", _v(w, "wins"),
+                          f" {outcome.scores[w]} to {outcome.scores[other_seat(w)]} after "
+                          f"{_plural(deals, 'deal')}")
+    return render(sentence, outcome.names, you)
+
+
+def describe(event: Event, names: Sequence[str] = ("Ann", "Ben"), you: Seat | None = None) -> str:
+    """One event in plain English, on its own (without the events around it)."""
+    return render(_event(event), names, you)
+
+
+# -- the log, step by step ----------------------------------------------------------------------
+
+
+class Step(NamedTuple):
+    """One meaningful step of a game: ``events[start:end]``, told by ``sentence``.
+
+    ``kind`` is ``"setup"``, ``"deal"``, ``"throw_in"``, ``"turnup"``, ``"trick"``,
+    ``"score"``, ``"end_of_deal"`` or ``"game"``; a trick step whose second card has not yet
+    been played (a log that stops mid-trick) has kind ``"lead"``.  ``text`` is the sentence told
+    about the named players (see :func:`steps` for telling it to one of them).
+    """
+
+    start: int
+    end: int
+    kind: str
+    sentence: Sentence
+    text: str
+
+
+def _scored_run(events: Sequence[Event], start: int) -> list[Scored]:
     out: list[Scored] = []
     i = start
-    while i < len(events) and isinstance(events[i], kind):
-        out.append(events[i])  # type: ignore[arg-type]
+    while i < len(events):
+        e = events[i]
+        if not isinstance(e, Scored):
+            break
+        out.append(e)
         i += 1
     return out
 
 
-def steps(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben")) -> list[Step]:
-    """The log cut into meaningful steps, each told in one line (see :class:`Step`)."""
-    out: list[Step] = []
+def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
+    """The log cut into steps: (start, end, kind, sentence)."""
+    out: list[tuple[int, int, str, Sentence]] = []
     totals = [0, 0]
+    tricks = [0, 0]
     cuts: list[Cut] = []
     i = 0
     n = len(events)
@@ -205,117 +320,139 @@ def steps(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben")) -> lis
             i += 1
             continue
         if isinstance(e, DealerChosen):
-            first = f"{_name(names, e.player)} deals first."
+            sentence: Sentence = (Who(e.player), " ", _v(e.player, "deals"), " first.")
             if cuts:
                 pairs = [cuts[k:k + 2] for k in range(0, len(cuts), 2)]
-                shown = "; then ".join(
-                    ", ".join(f"{_name(names, c.player)} cuts {_the(c.card)}" for c in pair)
-                    for pair in pairs)
-                first = (f"{shown}. {_name(names, e.player)} cut the lower card (aces low) "
-                         f"and deals first.")
-                start = start - len(cuts)
+                told: list[str | Who | Verb] = []
+                for k, pair in enumerate(pairs):
+                    if k:
+                        told.append("; then ")
+                    for j, c in enumerate(pair):
+                        if j:
+                            told.append(", ")
+                        told += [Who(c.player), " ", _v(c.player, "cuts"), f" {_the(c.card)}"]
+                sentence = (*told, ". ", Who(e.player), " ", _v(e.player, "cut"),
+                            " the lower card (aces low) and ", _v(e.player, "deals"), " first.")
+                start -= len(cuts)
                 cuts = []
-            out.append(Step(start, i + 1, "setup", first))
+            out.append((start, i + 1, "setup", sentence))
             i += 1
             continue
         if isinstance(e, Dealt):
-            out.append(Step(i, i + 1, "deal", describe(e, names)))
+            tricks = [0, 0]
+            out.append((i, i + 1, "deal", _event(e)))
             i += 1
             continue
         if isinstance(e, ThrowIn):
             j = i + 1
-            text = describe(e, names)
             if e.claimed and j < n and isinstance(events[j], DealEnded):
                 j += 1
-            out.append(Step(i, j, "throw_in", text))
+            out.append((i, j, "throw_in", _event(e)))
             i = j
             continue
         if isinstance(e, TurnUp):
-            scored = [s for s in _scores_after(i + 1, events, Scored)[:1]
-                      if s.source == "turnup"]
+            scored = [s for s in _scored_run(events, i + 1)[:1] if s.source == "turnup"]
             j = i + 1 + len(scored)
-            text = describe(e, names)
+            sentence = _turnup(e)
             for s in scored:
                 totals[s.player] = s.total
-                text = text[:-1] + "; " + _peg_clause(s, names, None, None) + "."
-            out.append(Step(start, j, "turnup", text))
+                sentence += ("; ",) + _peg(s, None, None)
+            out.append((start, j, "turnup", sentence + (".",)))
             i = j
             continue
         if isinstance(e, Played):
             j = i + 1
             plays = [e]
-            while j < n and isinstance(events[j], Played) and len(plays) < 2:
-                plays.append(events[j])  # type: ignore[arg-type]
+            while j < n and len(plays) < 2:
+                nxt = events[j]
+                if not isinstance(nxt, Played):
+                    break
+                plays.append(nxt)
                 j += 1
             lead = plays[0]
-            text = (f"Trick {lead.trick}: {_name(names, lead.player)} leads "
-                    f"{_the(lead.card)}")
-            if len(plays) == 1 or j >= n or not isinstance(events[j], TrickWon):
+            sentence = (f"Trick {lead.trick}: ", Who(lead.player), " ", _v(lead.player, "leads"),
+                        f" {_the(lead.card)}")
+            won = events[j] if j < n else None
+            if len(plays) == 1 or not isinstance(won, TrickWon):
                 if len(plays) == 2:
-                    text += f", {_name(names, plays[1].player)} plays {_the(plays[1].card)}"
-                out.append(Step(start, j, "lead" if len(plays) == 1 else "trick", text + "."))
+                    second = plays[1]
+                    sentence += (", ", Who(second.player), " ", _v(second.player, "plays"),
+                                 f" {_the(second.card)}")
+                out.append((start, j, "lead" if len(plays) == 1 else "trick", sentence + (".",)))
                 i = j
                 continue
-            won = events[j]
-            assert isinstance(won, TrickWon)
             j += 1
             follower = plays[1]
-            winner = won.winner
-            card = won.cards[0] if winner == won.leader else won.cards[1]
-            text += (f", {_name(names, follower.player)} plays {_the(follower.card)}. "
-                     f"{_name(names, winner)} wins the trick with {_the(card)}")
-            scored = _scores_after(j, events, Scored)
-            scored = [s for s in scored if s.source == "trick"]
+            w = won.winner
+            tricks[w] += 1
+            card = won.cards[0] if w == won.leader else won.cards[1]
+            sentence += (", ", Who(follower.player), " ", _v(follower.player, "plays"),
+                         f" {_the(follower.card)}. ", Who(w), " ", _v(w, "wins"),
+                         f" the trick with {_the(card)}")
+            scored = [s for s in _scored_run(events, j) if s.source == "trick"]
             j += len(scored)
             if scored:
-                clauses = [_peg_clause(s, names, won.trumps, winner) for s in scored]
-                text += "; " + "; ".join(clauses)
                 for s in scored:
+                    sentence += ("; ",) + _peg(s, won.trumps, w)
                     totals[s.player] = s.total
             elif card.suit is won.trumps and not (lead.card.suit is won.trumps
                                                   and follower.card.suit is won.trumps):
-                text += f", a trump ({won.trumps.noun})"
-            out.append(Step(start, j, "trick", text + "."))
+                sentence += (f", a trump ({won.trumps.noun})",)
+            out.append((start, j, "trick", sentence + (".",)))
             i = j
             continue
         if isinstance(e, Scored):
             # the majority bonus (or a score the steps above did not absorb)
-            for_majority = e.source == "majority"
-            scored = _scores_after(i, events, Scored)
+            scored = _scored_run(events, i)
             j = i + len(scored)
-            text = " ".join(
-                (f"{_name(names, s.player)} took more than half the tricks: "
-                 f"{_peg_clause(s, names, None, None)}."
-                 if s.source == "majority" else describe(s, names))
-                for s in scored)
+            parts: list[Sentence] = []
             for s in scored:
                 totals[s.player] = s.total
-            if j < n and isinstance(events[j], DealEnded) and for_majority:
-                text += " " + _deal_end(events[j], names, totals)  # type: ignore[arg-type]
-                j += 1
-            out.append(Step(start, j, "end_of_deal" if for_majority else "score", text))
+                if s.source == "majority":
+                    parts.append((Who(s.player), " ", _v(s.player, "took"),
+                                  " more than half the tricks: ",
+                                  *_peg(s, None, None, tricks[s.player]), "."))
+                else:
+                    parts.append(_event(s))
+            sentence = _join(*parts)
+            majority = scored[0].source == "majority"
+            if majority and j < n:
+                end = events[j]
+                if isinstance(end, DealEnded):
+                    sentence = _join(sentence, _deal_end(end, totals))
+                    j += 1
+            out.append((start, j, "end_of_deal" if majority else "score", sentence))
             i = j
             continue
         if isinstance(e, DealEnded):
-            text = (describe(e, names) if e.thrown_in else _deal_end(e, names, totals))
-            out.append(Step(i, i + 1, "end_of_deal", text))
+            sentence = _event(e) if e.thrown_in else _deal_end(e, totals)
+            out.append((i, i + 1, "end_of_deal", sentence))
             i += 1
             continue
         if isinstance(e, GameWon):
-            out.append(Step(i, i + 1, "game", describe(e, names)))
+            out.append((i, i + 1, "game", _event(e)))
             i += 1
             continue
         raise TypeError(f"not a Penneech event: {e!r}")  # pragma: no cover
     for c in cuts:  # a log that stops after the cut
-        out.append(Step(n - 1, n, "setup", describe(c, names)))
+        out.append((n - 1, n, "setup", _event(c)))
     return out
 
 
-def _deal_end(e: DealEnded, names: Sequence[str], totals: Sequence[int]) -> str:
-    a, b = _name(names, 0), _name(names, 1)
-    return (describe(e, names)[:-1] + f". Scores: {a} {totals[0]}, {b} {totals[1]}.")
+def _deal_end(e: DealEnded, totals: Sequence[int]) -> Sentence:
+    return (f"End of deal {e.deal}: ", *_deal_totals(e), ". Scores: ", Who(0),
+            f" {totals[0]}, ", Who(1), f" {totals[1]}.")
 
 
-def narrate(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben")) -> list[str]:
+def steps(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),
+          you: Seat | None = None) -> list[Step]:
+    """The log cut into meaningful steps, each told in one line (to the player in seat ``you``,
+    if given)."""
+    return [Step(start, end, kind, sentence, render(sentence, names, you))
+            for start, end, kind, sentence in _sentences(events)]
+
+
+def narrate(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),
+            you: Seat | None = None) -> list[str]:
     """The whole log in plain English, one line per meaningful step."""
-    return [s.text for s in steps(events, names)]
+    return [s.text for s in steps(events, names, you)]

@@ -23,16 +23,23 @@ Kinds made by :func:`make_player`:
     average.  Its strength is ``samples``.
 ``cheater``
     the exact solver on the true hidden cards: an upper bound for experiments.
+
+The kinds are registered once, in :data:`PLAYERS`; the command line, the simulations, the
+notebooks and the live site all offer what it holds.  :func:`drive` is the one loop that lets
+players decide a game: :func:`play_game` and :func:`play_deal` are built on it, and so are the
+terminal game and the notebook table, whose human seat has no player (the loop stops there).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import Card, Suit
-from .game import Game, GameError, Outcome, Phase, PlayerView, trick_value, trick_winner
+from .game import Game, GameError, Outcome, Phase, PlayerView
+from .rules import SUITS_BY_INDEX, Rules
 
 __all__ = [
     "Player",
@@ -40,14 +47,19 @@ __all__ = [
     "GreedyPlayer",
     "SolverPlayer",
     "CheatingPlayer",
+    "KeepingHand",
+    "PlayerKind",
+    "PLAYERS",
     "PLAYER_KINDS",
+    "FAIR_KINDS",
+    "DEFAULT_OPPONENT",
     "make_player",
+    "drive",
     "play_game",
     "play_deal",
     "decide",
 ]
 
-PLAYER_KINDS = ("random", "greedy", "solver", "cheater")
 #: The solver player's default number of samples per decision.
 DEFAULT_SAMPLES = 20
 
@@ -87,22 +99,30 @@ class RandomPlayer:
 
 # -- greedy ------------------------------------------------------------------------------------
 
+_SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
+
 #: What winning a trick is worth besides its cards: the lead, and the turn-up (the average
 #: turn-up is worth about 1.3 points in a 52-card pack).
 _WIN_BONUS = 1.5
 
 
-def _keep_value(card: Card, trumps: Suit, counting: str) -> float:
+def _keep_value(card: Card, trumps: Suit, rules: Rules) -> float:
     """What a card is worth kept in hand for later tricks (a small, rough number)."""
     if card.is_penneech:
         # ♦7: worth 7 and unbeatable once diamonds are trumps; keep it for then.
         return 0.0 if trumps is Suit.DIAMONDS else 4.0
     value = card.power / 14.0
     if card.points:
-        value += 0.6 * card.points if counting == "honours" else 0.35 * card.points
+        # a counting card that scores whatever the trumps is worth more kept than a trump honour
+        counts_anyway = rules.card_points(card, _another_suit(card.suit)) > 0
+        value += (0.6 if counts_anyway else 0.35) * card.points
     if card.suit is trumps:
         value += 0.5
     return value
+
+
+def _another_suit(suit: Suit) -> Suit:
+    return Suit.SPADES if suit is not Suit.SPADES else Suit.HEARTS
 
 
 class GreedyPlayer:
@@ -113,7 +133,8 @@ class GreedyPlayer:
     Leading, it estimates the chance that the opponent holds a card that beats each of its own,
     from the cards it has not seen, and so cashes a likely winner that carries points and
     otherwise leads a card that gives little away.  It keeps the ♦7 for when diamonds are
-    trumps, and throws in every hand it may.
+    trumps, and throws in every hand it may.  Every rule it weighs it asks of the view's
+    :class:`~penneech.rules.Rules`.
     Deterministic: the seed is accepted for a uniform interface and breaks no ties.
     """
 
@@ -130,19 +151,23 @@ class GreedyPlayer:
         rules = view.rules
         trumps = view.trumps
         assert trumps is not None
-        counting = rules.counting
-        to_holder = rules.trick_points_to == "holder"
+        me = view.player
+        other = 1 - me
         best = legal[0]
         best_score = -1e9
         if view.trick:
             lead = view.trick[0][1]
-            lead_points = trick_value(lead, trumps, counting)
+            lead_points = rules.card_points(lead, trumps)
             for card in legal:
-                won = trick_winner(lead, card, trumps, rules.trick_winner) == 1
-                mine = trick_value(card, trumps, counting)
-                net = mine - lead_points if to_holder else (lead_points + mine) * (1 if won else -1)
+                won = rules.follower_wins(lead, card, trumps)
+                winner = me if won else other
+                mine = rules.card_points(card, trumps)
+                net = (
+                    (lead_points if rules.scorer(other, winner) == me else -lead_points)  # type: ignore[arg-type]
+                    + (mine if rules.scorer(me, winner) == me else -mine)  # type: ignore[arg-type]
+                )
                 score = net + (_WIN_BONUS if won else -_WIN_BONUS) - _keep_value(
-                    card, trumps, counting
+                    card, trumps, rules
                 )
                 if score > best_score:
                     best, best_score = card, score
@@ -152,33 +177,29 @@ class GreedyPlayer:
         unseen = view.unseen
         size = view.opponent_hand_size
         n_unseen = len(unseen)
-        by_rank = rules.trick_winner == "rank"
-        powers: dict[Suit, list[int]] = {s: [] for s in Suit}
-        for u in unseen:
-            powers[u.suit].append(u.power)
-        n_trumps = len(powers[trumps])
-        plain = [p for s, ps in powers.items() if s is not trumps for p in ps]
+        beats = rules.tables.beats[trumps_index(trumps)]
         for card in legal:
-            mine = trick_value(card, trumps, counting)
-            # the unseen cards that would beat it (see trick_winner)
-            if card.suit is trumps:
-                beaters = sum(1 for p in powers[trumps] if p > card.power)
-            elif by_rank:
-                beaters = n_trumps + sum(1 for p in plain if p > card.power)
-            else:
-                beaters = n_trumps + sum(1 for p in powers[card.suit] if p > card.power)
+            mine = rules.card_points(card, trumps)
+            row = card.index * 52
+            beaters = sum(beats[row + u.index] for u in unseen)
             safe = 1.0
             for i in range(size):
                 safe *= max(0, n_unseen - beaters - i) / (n_unseen - i)
             lost = 1.0 - safe
-            if to_holder:  # its points are mine whoever wins; the trick brings the turn-up
+            if rules.scorer(me, other) == me:  # type: ignore[arg-type]
+                # its points are mine whoever wins; the trick brings the turn-up
                 score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
             else:
                 score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
-            score -= _keep_value(card, trumps, counting)
+            score -= _keep_value(card, trumps, rules)
             if score > best_score:
                 best, best_score = card, score
         return best
+
+
+def trumps_index(suit: Suit) -> int:
+    """A suit's number in the rules' tables (``card.index // 13``)."""
+    return _SUIT_INDEX[suit]
 
 
 # -- the solver players ------------------------------------------------------------------------
@@ -245,21 +266,83 @@ class CheatingPlayer:
         return max(legal, key=lambda c: (values[c], -c.index))
 
 
-def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
-    """A computer player of ``kind`` (``random``, ``greedy``, ``solver`` or ``cheater``).
+class KeepingHand:
+    """Another player that never throws in a hand (for demonstrations that play every deal)."""
 
-    Settings: ``name`` for any; ``samples`` for ``solver``; ``game`` for ``cheater`` (or bind it
-    later with :func:`play_game`, which binds every player that has a ``bind`` method).
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+
+    def throw_in(self, view: PlayerView) -> bool:
+        return False
+
+    def play(self, view: PlayerView) -> Card:
+        return self.player.play(view)
+
+    def bind(self, game: Game) -> None:
+        _bind(game, [self.player])
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerKind:
+    """One kind of computer player, as the command line, the notebooks and the site offer it.
+
+    Attributes:
+        name: what :func:`make_player` and ``--opponent`` call it.
+        summary: one line for a reader choosing an opponent.
+        make: builds one (``seed`` and ``name`` by keyword, plus ``settings``).
+        settings: the keyword settings it takes besides ``seed`` and ``name``.
+        fair: it decides from its own view alone (the cheater does not: it is never offered as
+            an opponent).
     """
-    if kind == "random":
-        return RandomPlayer(seed, **settings)
-    if kind == "greedy":
-        return GreedyPlayer(seed, **settings)
-    if kind == "solver":
-        return SolverPlayer(seed, **settings)
-    if kind == "cheater":
-        return CheatingPlayer(**settings)
-    raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
+
+    name: str
+    summary: str
+    make: Callable[..., Player]
+    settings: tuple[str, ...] = ()
+    fair: bool = True
+
+
+PLAYERS: dict[str, PlayerKind] = {
+    k.name: k
+    for k in (
+        PlayerKind("random", "plays any legal card", RandomPlayer),
+        PlayerKind("greedy", "a rule-aware heuristic that looks one trick ahead", GreedyPlayer),
+        PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
+                   SolverPlayer, settings=("samples", "throw_in_policy")),
+        PlayerKind("cheater", "the exact solver on the true hidden cards (not a fair opponent)",
+                   lambda seed=None, **kw: CheatingPlayer(**kw), settings=("game",), fair=False),
+    )
+}
+#: Every kind :func:`make_player` makes.
+PLAYER_KINDS: tuple[str, ...] = tuple(PLAYERS)
+#: The kinds offered as opponents: those that play from their own view alone.
+FAIR_KINDS: tuple[str, ...] = tuple(k for k, v in PLAYERS.items() if v.fair)
+#: The opponent the terminal game, the notebooks and the site offer first.
+DEFAULT_OPPONENT = "solver"
+
+
+def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
+    """A computer player of ``kind`` (one of :data:`PLAYER_KINDS`).
+
+    Settings: ``name`` for any; the others each kind lists in :data:`PLAYERS` (``samples`` for
+    ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds every player that
+    has a ``bind`` method).
+    """
+    entry = PLAYERS.get(kind) if isinstance(kind, str) else None
+    if entry is None:
+        raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
+    unknown = sorted(set(settings) - {"name", *entry.settings})
+    if unknown:
+        allowed = ", ".join(("name", *entry.settings))
+        raise ValueError(f"the {kind} player has no setting {unknown[0]!r}: it takes {allowed}")
+    return entry.make(seed=seed, **settings)
+
+
+# -- driving a game ----------------------------------------------------------------------------
 
 
 def decide(game: Game, player: Player) -> None:
@@ -273,23 +356,44 @@ def decide(game: Game, player: Player) -> None:
         game.play(player.play(view))
 
 
-def _bind(game: Game, players: Sequence[Player]) -> None:
+def _bind(game: Game, players: Sequence[Player | None]) -> None:
     for p in players:
         bind: Callable[[Game], None] | None = getattr(p, "bind", None)
         if bind is not None:
             bind(game)
 
 
-def play_game(game: Game, players: Sequence[Player]) -> Outcome:
-    """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome."""
+def drive(
+    game: Game,
+    players: Sequence[Player | None],
+    *,
+    until: Callable[[Game], bool] | None = None,
+    after: Callable[[Game], None] | None = None,
+) -> None:
+    """The one loop that plays a game: deal when a deal is due, else ask the player to move.
+
+    Stops when the game is over, when ``until(game)`` is true, or when the seat to move has no
+    player (``None``: a human's turn, answered elsewhere).  ``after(game)`` is called after each
+    deal and decision (to save the game, say, or to show it).
+    """
     if len(players) != 2:
         raise ValueError("a game needs two players")
     _bind(game, players)
-    while game.phase is not Phase.OVER:
+    while game.phase is not Phase.OVER and not (until is not None and until(game)):
         if game.phase is Phase.DEAL:
             game.deal()
-            continue
-        decide(game, players[game.to_move])  # type: ignore[index]
+        else:
+            player = players[game.to_move]  # type: ignore[index]
+            if player is None:
+                return
+            decide(game, player)
+        if after is not None:
+            after(game)
+
+
+def play_game(game: Game, players: Sequence[Player]) -> Outcome:
+    """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome."""
+    drive(game, players)
     outcome = game.outcome
     assert outcome is not None
     return outcome
@@ -297,7 +401,6 @@ def play_game(game: Game, players: Sequence[Player]) -> Outcome:
 
 def play_deal(game: Game, players: Sequence[Player]) -> None:
     """Play the current deal to its end (or to the end of the game)."""
-    _bind(game, players)
     deal = game.deal_number
-    while game.phase in (Phase.PLAY, Phase.THROW_IN) and game.deal_number == deal:
-        decide(game, players[game.to_move])  # type: ignore[index]
+    drive(game, players,
+          until=lambda g: g.deal_number != deal or g.phase is Phase.DEAL)

@@ -25,15 +25,15 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .cards import Card, CardError, Suit, format_cards, parse_card
-from .events import DealEnded, Dealt, Event, Scored, ThrowIn, TrickWon
-from .game import DealAction, Game, GameError, Phase, ThrowInAction, may_throw_in
-from .rules import Rules, RulesError
+from .events import Event, tally
+from .files import atomic_write
+from .game import DealAction, Game, GameError, Phase, ThrowInAction
+from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
 
 __all__ = [
     "FORMAT",
@@ -121,18 +121,11 @@ def dumps(game: Game) -> str:
     return f'{head},\n "deals": [\n{body}\n ]}}\n' if blocks else f'{head}, "deals": []}}\n'
 
 
-def save(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write the record of ``game`` to ``path`` atomically (never a half-written file)."""
-    target = Path(path)
-    text = dumps(game)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def save(game: Game, path: str | os.PathLike[str]) -> Path:
+    """Write the record of ``game`` to ``path`` atomically and durably (see
+    :func:`penneech.files.atomic_write`: never a half-written file, a link written through, a
+    folder or device refused); return the file written."""
+    return atomic_write(path, dumps(game))
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -201,7 +194,7 @@ def _replay(data: object) -> Game:
     ):
         raise RecordError(f"players must be a list of two names, not {json.dumps(players)}")
     first_dealer = data.get("first_dealer")
-    if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+    if not is_seat(first_dealer):
         raise RecordError(f"first_dealer must be 0 or 1, not {json.dumps(first_dealer)}")
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -246,7 +239,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
         raise RecordError(f"plays must be a list of card codes, not {_type_name(plays)}",
                           deal=number)
     if claimed is not None:
-        if claimed not in (0, 1) or isinstance(claimed, bool):
+        if not is_seat(claimed):
             raise RecordError(
                 f"redeal_claimed_by must be 0, 1 or null, not {json.dumps(claimed)}", deal=number
             )
@@ -293,28 +286,33 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
         )
 
 
-def _claim(game: Game, player: int, number: int) -> None:
+def _claim(game: Game, player: Seat, number: int) -> None:
     name = game.names[player]
     rules = game.rules
-    hand = format_cards(sorted(game.hand(player)))
-    if rules.redeal == "never":
-        raise RecordError(f"{name} may not throw in: no hand may be thrown in (redeal: never)",
-                          deal=number)
-    if rules.redeal_claimant == "dealer" and player != game.dealer:
+    hand = game.hand(player)
+    if player not in rules.claimants(game.dealer):
         raise RecordError(
-            f"{name} may not throw in: only the dealer may (redeal_claimant: dealer)", deal=number
+            f"{name} may not throw in: {_described('redeal_claimant', rules.redeal_claimant)}",
+            deal=number,
         )
-    if not may_throw_in(game.hand(player), rules.redeal):
-        why = ("holds an ace or a face card" if rules.redeal == "no_ace_or_face"
-               else "holds a card above a ten")
+    if not rules.may_throw_in(hand):
         raise RecordError(
-            f"{name} may not throw in: the hand {hand} {why} (redeal: {rules.redeal})",
+            f"{name} may not throw in the hand {format_cards(sorted(hand))}: "
+            f"{_described('redeal', rules.redeal)}",
             deal=number,
         )
     while game.phase is Phase.THROW_IN:
         game.throw_in(game.to_move == player)
         if game.phase is not Phase.THROW_IN:
             break
+
+
+def _described(option: str, value: object) -> str:
+    """``"redeal_claimant is dealer (only the dealer, for their own hand)"``: a value and what it
+    means, from its description."""
+    info = OPTIONS[option].value_info(value)
+    text = info.description.rstrip(".") if info else ""
+    return f"{option} is {value}" + (f" ({text[:1].lower()}{text[1:]})" if text else "")
 
 
 # -- replay summaries -------------------------------------------------------------------------
@@ -340,20 +338,8 @@ def _jsonable(value: object) -> Any:
 
 def deal_summaries(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
     """Per deal: dealer, whether it was thrown in, points pegged and tricks taken by each player."""
-    deals: list[dict[str, Any]] = []
-    for e in events:
-        if isinstance(e, Dealt):
-            deals.append({"dealer": e.dealer, "thrown_in": False, "points": [0, 0],
-                          "tricks": [0, 0]})
-        elif isinstance(e, Scored):
-            deals[-1]["points"][e.player] += e.points
-        elif isinstance(e, TrickWon):
-            deals[-1]["tricks"][e.winner] += 1
-        elif isinstance(e, ThrowIn) and e.claimed:
-            deals[-1]["thrown_in"] = True
-        elif isinstance(e, DealEnded):
-            assert deals[-1]["points"] == list(e.points)
-    return deals
+    return [{"dealer": d.dealer, "thrown_in": d.thrown_in, "points": list(d.points),
+             "tricks": list(d.tricks)} for d in tally(events)]
 
 
 def replay_summary(game: Game, name: str) -> dict[str, Any]:

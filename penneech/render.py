@@ -35,7 +35,7 @@ __all__ = [
     "CSS",
     "SUIT_COLOURS",
     "Hand",
-    "Position",
+    "Scene",
     "card_label",
     "card_svg",
     "cards_svg",
@@ -45,7 +45,7 @@ __all__ = [
     "trick_html",
     "table_html",
     "live_table_html",
-    "position",
+    "scene",
     "style_tag",
 ]
 
@@ -281,8 +281,8 @@ def _suit_words(suit: Suit) -> str:
 
 
 @dataclass(frozen=True)
-class Position:
-    """What a picture of the table shows: built by :func:`position` from a game or a view.
+class Scene:
+    """What a picture of the table shows: built by :func:`scene` from a game or a view.
 
     ``hands[p]`` is ``None`` for a hand shown face down (``hand_sizes`` gives its size).
     ``trick`` is the current trick, or, between tricks, the trick just finished (then
@@ -311,8 +311,8 @@ class Position:
     last_turnup: Card | None = None
 
 
-def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Position:
-    """The :class:`Position` of a game (both hands shown unless ``reveal=False``, then
+def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
+    """The :class:`Scene` of a game (both hands shown unless ``reveal=False``, then
     player 0's) or of a player's view (the opponent's hand face down)."""
     from .events import Dealt
     from .game import Game  # imported late: the engine never needs the renderer
@@ -323,7 +323,7 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
         hands = (tuple(sorted(g.hand(0))), tuple(sorted(g.hand(1))))
         shown: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (
             hands if show else (hands[0], None))
-        trick = tuple(((g.leader + i) % 2, c) for i, c in enumerate(g.trick))
+        trick = g.view(0).trick
         done = g.tricks_played
         to_move = g.to_move
         dealer = g.dealer
@@ -333,7 +333,7 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
                 break
         turned = g.turned
         stock = len(g.stock) if g.deck else 0
-        return _with_last_trick(Position(
+        return _with_last_trick(Scene(
             names=g.names, hands=shown, hand_sizes=(len(hands[0]), len(hands[1])),
             dealer=dealer, deal=g.deal_number, trick_number=g.trick_number,
             trumps=g.trumps, trump_card=g.trump_card, trick=trick, trick_winner=None,
@@ -350,7 +350,7 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
     vh[me] = v.hand
     if reveal:
         raise ValueError("a player's view cannot show the opponent's hand")
-    return _with_last_trick(Position(
+    return _with_last_trick(Scene(
         names=v.names, hands=(vh[0], vh[1]), hand_sizes=(sizes[0], sizes[1]), dealer=v.dealer,
         deal=v.deal, trick_number=v.trick_number, trumps=v.trumps, trump_card=v.trump_card,
         trick=v.trick, trick_winner=None, finished_trick=None, scores=v.scores,
@@ -360,7 +360,7 @@ def position(source: Game | PlayerView, *, reveal: bool | None = None) -> Positi
     ), v.tricks_played)
 
 
-def _with_last_trick(pos: Position, done: Sequence[object]) -> Position:
+def _with_last_trick(pos: Scene, done: Sequence[object]) -> Scene:
     if pos.trick or not done:
         return pos
     from .events import TrickWon
@@ -368,7 +368,7 @@ def _with_last_trick(pos: Position, done: Sequence[object]) -> Position:
     last = done[-1]
     assert isinstance(last, TrickWon)
     pairs = ((last.leader, last.cards[0]), (1 - last.leader, last.cards[1]))
-    return Position(**{**pos.__dict__, "trick": pairs, "trick_winner": last.winner,
+    return Scene(**{**pos.__dict__, "trick": pairs, "trick_winner": last.winner,
                        "finished_trick": last.trick})
 
 
@@ -393,13 +393,13 @@ def _trick_el(trick: Sequence[tuple[int, Card]], names: Sequence[str],
     return span
 
 
-def table_html(source: Game | PlayerView | Position, *, reveal: bool | None = None,
+def table_html(source: Game | PlayerView | Scene, *, reveal: bool | None = None,
                notes: Sequence[str] = (), caption: str | None = None,
                style: bool = True) -> str:
     """A table position as HTML: both hands (or the opponent's face down), trumps and the
     turn-up, the trick on the table, tricks taken and scores; ``notes`` are lines of text
     shown under it (for example the narration of the last step)."""
-    pos = source if isinstance(source, Position) else position(source, reveal=reveal)
+    pos = source if isinstance(source, Scene) else scene(source, reveal=reveal)
     root = ET.Element("div", {"class": "pn pn-table", "role": "group",
                               "aria-label": caption or "a Penneech table"})
     if caption:
@@ -476,7 +476,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     a place for a post-mortem), and ``result`` the end of the game in words.  Every text is
     escaped here.
     """
-    pos = position(view)
+    pos = scene(view)
     me = view.player
     root = ET.Element("div", {"class": "pn pn-live-table", "role": "group",
                               "aria-label": "the card table"})

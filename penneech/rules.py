@@ -16,9 +16,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple, TypeGuard
+
+from .cards import Card, Suit, full_pack
 
 __all__ = [
     "Rules",
@@ -32,7 +35,23 @@ __all__ = [
     "PRESET_NAMES",
     "DEFAULT_PRESET",
     "holders",
+    "Seat",
+    "HAND_SIZE",
+    "TRICKS",
+    "FollowDuty",
+    "other_seat",
+    "cards_allowed",
+    "is_seat",
+    "RuleTables",
+    "CARDS_BY_INDEX",
+    "SUITS_BY_INDEX",
 ]
+
+#: A player's seat at the table: 0 or 1.
+Seat = Literal[0, 1]
+#: Cards dealt to each player, and tricks in a deal (Cotton: "deal seven a piece").
+HAND_SIZE: Final = 7
+TRICKS: Final = 7
 
 
 class RulesError(ValueError):
@@ -120,15 +139,19 @@ class ValueInfo:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """One rule option.
+    """One rule option: what it decides, its values, the sources, and what each value does.
 
     Attributes:
         name: the option's name, a field of :class:`Rules`.
         question: the question it answers, in a few words.
         description: what it decides.
-        values: its values (for ``target``, a few examples; any integer ≥ 1 is allowed).
+        values: its values (for ``target``, a few examples; any integer ≥ ``minimum`` is allowed).
         cotton: the words of Cotton's chapter that bear on it ("" where he is silent).
         reasons: per preset, why that preset holds its value.
+        does: per value, the function that carries it out (the option's behaviour; the game, the
+            solver's tables and the players all ask :class:`Rules`, which calls these).  Empty for
+            an option whose value is used as it is (``target``).
+        minimum: for an option that takes any whole number, the smallest allowed.
     """
 
     name: str
@@ -137,6 +160,8 @@ class OptionInfo:
     values: tuple[ValueInfo, ...]
     cotton: str
     reasons: Mapping[str, str] = field(default_factory=dict)
+    does: Mapping[Any, Callable[..., Any]] = field(default_factory=dict)
+    minimum: int | None = None
 
     def value_info(self, value: Any) -> ValueInfo | None:
         for info in self.values:
@@ -147,6 +172,211 @@ class OptionInfo:
 
 def _values(*pairs: tuple[Any, str]) -> tuple[ValueInfo, ...]:
     return tuple(ValueInfo(v, d) for v, d in pairs)
+
+
+# ----------------------------------------------------------------------------------------------
+# What each value does.  Every function here is the one definition of its rule: the game asks
+# :class:`Rules`, which calls them, and the solver's fast tables are computed from them (a test
+# checks the tables against them for every card pair, trump suit and value).  To add an option:
+# give it a field of :class:`Rules` (a ``Literal`` type and a default), one function per value
+# here, an :class:`OptionInfo` entry below (its text, sources, each preset's reason and
+# ``does``), a :class:`Rules` method that asks the question the game needs answered, and tests.
+
+
+def _pack_52() -> tuple[Card, ...]:
+    return full_pack(52)
+
+
+def _pack_32() -> tuple[Card, ...]:
+    return full_pack(32)
+
+
+def _no_ace_or_face(hand: Sequence[Card]) -> bool:
+    """Cotton's "neither Ace nor Face": no ace, king, queen or knave (the ♦7 does not save it)."""
+    return not any(c.is_honour for c in hand)
+
+
+def _no_card_above_ten(hand: Sequence[Card]) -> bool:
+    """No card above a ten; the ♦7, which beats every diamond, counts as above a ten."""
+    return all(c.power <= 10 for c in hand)
+
+
+def _no_hand(hand: Sequence[Card]) -> bool:
+    return False
+
+
+def _either_claims(dealer: Seat) -> tuple[Seat, ...]:
+    """Both players, elder hand (the dealer's opponent) asked first."""
+    return (other_seat(dealer), dealer)
+
+
+def _dealer_claims(dealer: Seat) -> tuple[Seat, ...]:
+    return (dealer,)
+
+
+def _first_turnup_pegged(card: Card) -> int:
+    return card.turnup_points
+
+
+def _first_turnup_not_pegged(card: Card) -> int:
+    return 0
+
+
+def _every_turnup(after_trick: int) -> bool:
+    return True
+
+
+def _final_turnup_only(after_trick: int) -> bool:
+    return after_trick == TRICKS
+
+
+def _elder_leads(dealer: Seat) -> Seat:
+    return other_seat(dealer)
+
+
+def _dealer_leads(dealer: Seat) -> Seat:
+    return dealer
+
+
+def cards_allowed(hand: Sequence[Card], obliged: tuple[Suit, ...],
+                  allowed: tuple[Suit, ...]) -> list[Card]:
+    """The cards of ``hand`` a follower may play under a :class:`FollowDuty` (given as tuples):
+    holding a card of a suit in ``obliged``, only cards of the suits in ``allowed``."""
+    for c in hand:
+        if c.suit in obliged:
+            return [c for c in hand if c.suit in allowed]
+    return list(hand)
+
+
+class FollowDuty(NamedTuple):
+    """What the second player to a trick must do: holding any card of a suit in ``obliged``, they
+    must play a card of a suit in ``allowed``; holding none, any card."""
+
+    obliged: frozenset[Suit]
+    allowed: frozenset[Suit]
+
+
+def _follow_suit(led: Suit, trumps: Suit) -> FollowDuty:
+    return FollowDuty(frozenset((led,)), frozenset((led,)))
+
+
+def _follow_suit_or_trump(led: Suit, trumps: Suit) -> FollowDuty:
+    return FollowDuty(frozenset((led,)), frozenset((led, trumps)))
+
+
+def _follow_free(led: Suit, trumps: Suit) -> FollowDuty:
+    return FollowDuty(frozenset(), frozenset(Suit))
+
+
+def _beats_by_suit(lead: Card, follow: Card, trumps: Suit) -> bool:
+    """Whether the second card wins: a higher card of the suit led, or a trump to a plain lead."""
+    if follow.suit is lead.suit:
+        return follow.power > lead.power
+    return follow.suit is trumps
+
+
+def _beats_by_rank(lead: Card, follow: Card, trumps: Suit) -> bool:
+    """A trump beats a plain card; otherwise the higher card wins, whatever its suit (equal ranks:
+    the leader's)."""
+    if (lead.suit is trumps) != (follow.suit is trumps):
+        return follow.suit is trumps
+    return follow.power > lead.power
+
+
+def _penneech_points(card: Card, trumps: Suit) -> int:
+    """Cotton: the ♦7 "is but seven in hand, and not that neither unless Diamonds be Trumps"."""
+    return card.points if card.suit is trumps else 0
+
+
+def _count_trumps(card: Card, trumps: Suit) -> int:
+    return card.points if card.suit is trumps else 0
+
+
+def _count_honours(card: Card, trumps: Suit) -> int:
+    return _penneech_points(card, trumps) if card.is_penneech else card.points
+
+
+def _to_winner(holder: Seat, winner: Seat) -> Seat:
+    return winner
+
+
+def _to_holder(holder: Seat, winner: Seat) -> Seat:
+    return holder
+
+
+def _one_per_card_beyond_seven(tricks: int) -> int:
+    """Cotton: "count how many Cards you have more than your own seven … for every Card reckon
+    one": tricks × 2 cards, less the seven dealt, when that is more than none."""
+    return max(0, 2 * tricks - HAND_SIZE)
+
+
+def _no_bonus(tricks: int) -> int:
+    return 0
+
+
+def _win_at_once(scores: tuple[int, int], target: int, deal_over: bool) -> Seat | None:
+    """The first to reach the target wins, whenever that happens (scores are checked after every
+    peg, so only one player can have just reached it)."""
+    if scores[0] >= target:
+        return 0
+    if scores[1] >= target:
+        return 1
+    return None
+
+
+def _win_after_deal(scores: tuple[int, int], target: int, deal_over: bool) -> Seat | None:
+    """Scores are compared after each deal: the higher, at or over the target, wins; equal scores
+    play on."""
+    a, b = scores
+    if not deal_over or a == b or max(a, b) < target:
+        return None
+    return 0 if a > b else 1
+
+
+def is_seat(value: object) -> TypeGuard[Seat]:
+    """Whether ``value`` is a seat: the integer 0 or 1 (not ``True``, not ``1.0``)."""
+    return type(value) is int and value in (0, 1)
+
+
+def other_seat(seat: Seat) -> Seat:
+    """The other player's seat."""
+    return 1 if seat == 0 else 0
+
+
+_DECK: Final[dict[int, Callable[[], tuple[Card, ...]]]] = {52: _pack_52, 32: _pack_32}
+_REDEAL: Final[dict[str, Callable[[Sequence[Card]], bool]]] = {
+    "no_ace_or_face": _no_ace_or_face, "no_card_above_ten": _no_card_above_ten, "never": _no_hand,
+}
+_REDEAL_CLAIMANT: Final[dict[str, Callable[[Seat], tuple[Seat, ...]]]] = {
+    "either": _either_claims, "dealer": _dealer_claims,
+}
+_FIRST_TURNUP: Final[dict[bool, Callable[[Card], int]]] = {
+    True: _first_turnup_pegged, False: _first_turnup_not_pegged,
+}
+_TURNUPS: Final[dict[str, Callable[[int], bool]]] = {
+    "every": _every_turnup, "final_only": _final_turnup_only,
+}
+_FIRST_LEADER: Final[dict[str, Callable[[Seat], Seat]]] = {
+    "non_dealer": _elder_leads, "dealer": _dealer_leads,
+}
+_FOLLOW: Final[dict[str, Callable[[Suit, Suit], FollowDuty]]] = {
+    "suit": _follow_suit, "suit_or_trump": _follow_suit_or_trump, "free": _follow_free,
+}
+_TRICK_WINNER: Final[dict[str, Callable[[Card, Card, Suit], bool]]] = {
+    "suit": _beats_by_suit, "rank": _beats_by_rank,
+}
+_COUNTING: Final[dict[str, Callable[[Card, Suit], int]]] = {
+    "trumps": _count_trumps, "honours": _count_honours,
+}
+_TRICK_POINTS_TO: Final[dict[str, Callable[[Seat, Seat], Seat]]] = {
+    "winner": _to_winner, "holder": _to_holder,
+}
+_MAJORITY: Final[dict[bool, Callable[[int], int]]] = {
+    True: _one_per_card_beyond_seven, False: _no_bonus,
+}
+_WIN_CHECK: Final[dict[str, Callable[[tuple[int, int], int, bool], Seat | None]]] = {
+    "immediate": _win_at_once, "end_of_deal": _win_after_deal,
+}
 
 
 #: Every rule option by name: its question, values, Cotton's words and each reading's reason.
@@ -169,6 +399,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett plays with 52 and suggests 32 only as something worth trying.",
                 "davis": "Davis lists one standard 52-card deck.",
             },
+            does=_DECK,
         ),
         OptionInfo(
             name="target",
@@ -183,6 +414,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: 61, kept on a cribbage board.",
                 "davis": "Davis: the first to 61.",
             },
+            minimum=1,
         ),
         OptionInfo(
             name="redeal",
@@ -204,6 +436,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "which leaves a hand holding the Penneech (the top diamond) to be played.",
                 "davis": "Davis says nothing of throwing in a hand, so nobody may.",
             },
+            does=_REDEAL,
         ),
         OptionInfo(
             name="redeal_claimant",
@@ -224,6 +457,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "(dealer only) is unlikely and unlike comparable games such as Piquet.",
                 "davis": "Davis has no throw-in; the value does not matter under `never`.",
             },
+            does=_REDEAL_CLAIMANT,
         ),
         OptionInfo(
             name="first_turnup_scores",
@@ -244,6 +478,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett assumes the dealer pegs it, while saying it is unclear.",
                 "davis": "Davis scores turn-ups only for the winner of a trick.",
             },
+            does=_FIRST_TURNUP,
         ),
         OptionInfo(
             name="turnups_score",
@@ -264,6 +499,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "that way than if only the final turn-up scored.",
                 "davis": "Davis: the winner of each trick scores the honour they turn up.",
             },
+            does=_TURNUPS,
         ),
         OptionInfo(
             name="first_leader",
@@ -281,6 +517,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: the non-dealer leads.",
                 "davis": "Davis: the dealer begins the first trick.",
             },
+            does=_FIRST_LEADER,
         ),
         OptionInfo(
             name="follow",
@@ -301,6 +538,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "All Fours, made the best game; play-anything made it uncontrollable.",
                 "davis": "Davis: the other player must play the same suit if they can.",
             },
+            does=_FOLLOW,
         ),
         OptionInfo(
             name="trick_winner",
@@ -322,6 +560,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: the ordinary rule of trick-taking games.",
                 "davis": "Davis: with no trump in the trick, the highest-ranking card wins.",
             },
+            does=_TRICK_WINNER,
         ),
         OptionInfo(
             name="counting",
@@ -344,6 +583,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "in a trick, as in the counting of All Fours.",
                 "davis": "Davis scores the honours in a trick with no mention of trumps.",
             },
+            does=_COUNTING,
         ),
         OptionInfo(
             name="trick_points_to",
@@ -364,6 +604,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: the winner of the trick pegs what it contains.",
                 "davis": "Davis: the winner of the trick scores the honours in it.",
             },
+            does=_TRICK_POINTS_TO,
         ),
         OptionInfo(
             name="majority_bonus",
@@ -382,6 +623,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: one point per extra card, not per extra trick.",
                 "davis": "Davis does not mention it.",
             },
+            does=_MAJORITY,
         ),
         OptionInfo(
             name="win_check",
@@ -401,6 +643,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "davis": "Davis tallies the points after the tricks and plays further deals "
                 "until someone has 61.",
             },
+            does=_WIN_CHECK,
         ),
     )
 }
@@ -445,50 +688,67 @@ class Rules:
     win_check: WinCheck = "immediate"
 
     def __post_init__(self) -> None:
-        for name in OPTIONS:
+        for name, info in OPTIONS.items():
             value = getattr(self, name)
-            if name == "target":
-                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise RulesError(f"target must be a whole number of at least 1, not {value!r}")
+            if info.minimum is not None:
+                if isinstance(value, bool) or not isinstance(value, int) or value < info.minimum:
+                    raise RulesError(f"{name} must be a whole number of at least {info.minimum}, "
+                                     f"not {_shorten(value)}")
                 continue
-            info = OPTIONS[name]
             if isinstance(value, bool) != isinstance(info.values[0].value, bool) or (
                 info.value_info(value) is None
             ):
                 valid = ", ".join(_show(v.value) for v in info.values)
-                shown = repr(value) if isinstance(value, str) else _show(value)
+                shown = _shorten(value) if isinstance(value, str) else _show(value)
                 raise RulesError(f"{shown} is not a value of {name}: use one of {valid}")
 
     # construction -----------------------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
+    def preset(cls, name: str = DEFAULT_PRESET, /, **overrides: Any) -> Rules:
         """A preset, with options changed by keyword (values may be given as strings)."""
-        try:
-            base = PRESETS[name]
-        except KeyError:
+        base = PRESETS.get(name.lower()) if isinstance(name, str) else None
+        if base is None:
             raise RulesError(
-                f"unknown preset {name!r}: use one of {', '.join(PRESET_NAMES)}"
-            ) from None
+                f"unknown preset {_shorten(name)}: use one of {', '.join(PRESET_NAMES)}"
+            )
         return base.replace(**overrides) if overrides else base
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, /, **changes: Any) -> Rules:
         """A copy with some options changed; values may be strings as typed on a command line."""
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
     @classmethod
-    def parse(cls, text: str) -> Rules:
-        """Read the notation written by ``str()``: ``"pagat"`` or ``"pagat,follow=free,..."``."""
+    def parse(cls, text: str, /, *changes: str) -> Rules:
+        """Read the notation written by ``str()``: ``"pagat"`` or ``"pagat,follow=free,..."``.
+
+        ``changes`` are more ``option=value`` items, as given one by one on a command line
+        (``--set follow=free``).  Names and values are read without regard to case; an option
+        may be given only once.
+        """
+        if not isinstance(text, str):
+            raise RulesError(f"rules must be text such as 'pagat,follow=free', not "
+                             f"{type(text).__name__}")
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if not parts:
             raise RulesError("empty rules: name a preset, such as 'pagat'")
         name, *rest = parts
+        if "=" in name:
+            raise RulesError(f"the rules start with a preset name, such as 'pagat', not "
+                             f"{_shorten(name)}")
         overrides: dict[str, str] = {}
-        for item in rest:
+        for item in [*rest, *changes]:
+            if not isinstance(item, str):
+                raise RulesError(f"a rule change must be text such as 'follow=free', not "
+                                 f"{type(item).__name__}")
             key, eq, value = item.partition("=")
-            if not eq:
-                raise RulesError(f"{item!r} is not option=value")
-            overrides[key.strip()] = value.strip()
+            key = key.strip().lower()
+            if not eq or not key:
+                raise RulesError(f"{_shorten(item.strip())} is not option=value, as in "
+                                 "follow=free")
+            if key in overrides:
+                raise RulesError(f"{key} is given twice: give each option once")
+            overrides[key] = value.strip()
         return cls.preset(name, **overrides)
 
     @classmethod
@@ -506,17 +766,93 @@ class Rules:
         data = dict(value)
         preset = data.pop("preset", DEFAULT_PRESET)
         if not isinstance(preset, str):
-            raise RulesError(f"preset must be a name such as \"pagat\", not {preset!r}")
+            raise RulesError(f"preset must be a name such as \"pagat\", not {_shorten(preset)}")
         for key, val in data.items():
-            kind = type(OPTIONS[key].values[0].value) if key in OPTIONS else None
-            if kind is not None and not isinstance(val, kind):
-                raise RulesError(f"{key} must be a JSON {_json_kind(kind)}, not {val!r}")
+            if key not in OPTIONS:
+                continue  # Rules.preset names the unknown option
+            kind = type(OPTIONS[key].values[0].value)
+            if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
+                raise RulesError(f"{key} must be a JSON {_json_kind(kind)}, not {_shorten(val)}")
         return cls.preset(preset, **data)
 
     def to_json(self) -> str | dict[str, Any]:
         """The shortest record value: a preset name, or the nearest preset plus overrides."""
         name, diff = self._nearest_preset()
         return name if not diff else {"preset": name, **diff}
+
+    # what the rules say ------------------------------------------------------------------------
+    # The questions the game, the solver and the players ask; each answer comes from the function
+    # of the option's value (see ``OptionInfo.does``).
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        """The pack in a fixed order (``deck``)."""
+        return _DECK[self.deck]()
+
+    def may_throw_in(self, hand: Sequence[Card]) -> bool:
+        """Whether ``hand`` may be thrown in (``redeal``)."""
+        return _REDEAL[self.redeal](hand)
+
+    def claimants(self, dealer: Seat) -> tuple[Seat, ...]:
+        """Who may throw in their hand, in the order they are asked (``redeal_claimant``)."""
+        return _REDEAL_CLAIMANT[self.redeal_claimant](dealer)
+
+    def first_turnup_points(self, card: Card) -> int:
+        """What the dealer pegs for the first card turned up (``first_turnup_scores``)."""
+        return _FIRST_TURNUP[self.first_turnup_scores](card)
+
+    def turnup_scores(self, after_trick: int) -> bool:
+        """Whether the card turned up after trick ``after_trick`` (1 … 7) scores for the trick's
+        winner (``turnups_score``)."""
+        return _TURNUPS[self.turnups_score](after_trick)
+
+    def first_leader_of(self, dealer: Seat) -> Seat:
+        """Who leads to the first trick of a deal dealt by ``dealer`` (``first_leader``)."""
+        return _FIRST_LEADER[self.first_leader](dealer)
+
+    def follow_duty(self, led: Suit, trumps: Suit) -> FollowDuty:
+        """What the second player must play when ``led`` is led and ``trumps`` are trumps
+        (``follow``)."""
+        return _FOLLOW[self.follow](led, trumps)
+
+    def legal_follows(self, hand: Sequence[Card], lead: Card, trumps: Suit) -> list[Card]:
+        """The cards of ``hand`` that may be played to ``lead`` (``follow``), in hand order."""
+        obliged, allowed = self.follow_duty(lead.suit, trumps)
+        return cards_allowed(hand, tuple(obliged), tuple(allowed))
+
+    def follower_wins(self, lead: Card, follow: Card, trumps: Suit) -> bool:
+        """Whether the second card of a trick beats the card led (``trick_winner``)."""
+        return _TRICK_WINNER[self.trick_winner](lead, follow, trumps)
+
+    def card_points(self, card: Card, trumps: Suit) -> int:
+        """What ``card`` scores when it falls in a trick with ``trumps`` (``counting``)."""
+        return _COUNTING[self.counting](card, trumps)
+
+    def scorer(self, holder: Seat, winner: Seat) -> Seat:
+        """Who pegs a counting card that ``holder`` played to a trick ``winner`` took
+        (``trick_points_to``)."""
+        return _TRICK_POINTS_TO[self.trick_points_to](holder, winner)
+
+    def majority_points(self, tricks: int) -> int:
+        """What a player who took ``tricks`` tricks in a deal pegs for them
+        (``majority_bonus``)."""
+        return _MAJORITY[self.majority_bonus](tricks)
+
+    def game_winner(self, scores: tuple[int, int], deal_over: bool) -> Seat | None:
+        """Who has won with ``scores``, checked after every peg and at the end of each deal
+        (``deal_over``), or ``None`` (``win_check``, ``target``)."""
+        return _WIN_CHECK[self.win_check](scores, self.target, deal_over)
+
+    @functools.cached_property
+    def tables(self) -> RuleTables:
+        """These rules as look-up tables for the hot paths (computed once per set of values)."""
+        return _tables_for(self.trick_winner, self.counting, self.majority_bonus,
+                           self.turnups_score, self.trick_points_to, self.follow)
+
+    @functools.cached_property
+    def ends_mid_deal(self) -> bool:
+        """Whether a game may end in the middle of a deal (``win_check``)."""
+        return self.game_winner((self.target, 0), False) is not None
 
     # reading -----------------------------------------------------------------------------------
 
@@ -560,10 +896,16 @@ def _json_kind(kind: type) -> str:
     return {bool: "true or false", int: "number", str: "string"}.get(kind, kind.__name__)
 
 
+def _shorten(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _coerce(name: str, value: Any) -> Any:
-    """Turn a value typed as text (``"false"``, ``"32"``) into the option's type."""
+    """Turn a value typed as text (``"false"``, ``"32"``, ``"FREE"``) into the option's type."""
     if name not in OPTIONS:
-        raise RulesError(f"unknown option {name!r}: the options are {', '.join(OPTIONS)}")
+        raise RulesError(f"unknown option {_shorten(name)}: the options are {', '.join(OPTIONS)}")
     if not isinstance(value, str):
         return value
     kind = type(OPTIONS[name].values[0].value)
@@ -573,13 +915,13 @@ def _coerce(name: str, value: Any) -> Any:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-        raise RulesError(f"{value!r} is not a value of {name}: use one of true, false")
+        raise RulesError(f"{_shorten(value)} is not a value of {name}: use one of true, false")
     if kind is int:
         try:
             return int(text)
         except ValueError:
-            raise RulesError(f"{name} must be a whole number, not {value!r}") from None
-    return value
+            raise RulesError(f"{name} must be a whole number, not {_shorten(value)}") from None
+    return text
 
 
 #: The four readings as :class:`Rules`, by name: ``cotton``, ``pagat``, ``parlett``, ``davis``.
@@ -607,6 +949,75 @@ PRESETS: Final[dict[str, Rules]] = {
         win_check="end_of_deal",
     ),
 }
+
+
+# ----------------------------------------------------------------------------------------------
+# The same rules as look-up tables, for the hot paths (the game's play, the solver's search).
+# They are computed from the functions above, never written by hand; tests/test_rules.py checks
+# them against the functions for every card pair, trump suit and value.
+
+#: Every card of the 52-card pack, by :attr:`Card.index`.
+CARDS_BY_INDEX: Final[tuple[Card, ...]] = tuple(sorted(full_pack(52), key=lambda c: c.index))
+#: The suits by their index (``card.index // 13``).
+SUITS_BY_INDEX: Final[tuple[Suit, ...]] = tuple(
+    CARDS_BY_INDEX[13 * i].suit for i in range(4)
+)
+
+
+class RuleTables(NamedTuple):
+    """Look-up tables computed from one :class:`Rules` (see :attr:`Rules.tables`).
+
+    Suits are numbered as in :attr:`Card.index` (``card.index // 13``); cards by their index.
+    """
+
+    #: ``beats[t][lead * 52 + follow]``: 1 if the follower's card wins with trumps ``t``
+    beats: tuple[bytes, ...]
+    #: ``points[t][card]``: what the card scores in a trick with trumps ``t``
+    points: tuple[tuple[int, ...], ...]
+    #: ``majority[n]``: what taking ``n`` tricks of a deal pegs (``n`` = 0 … 7)
+    majority: tuple[int, ...]
+    #: ``turnup_scores[n]``: whether the card turned after trick ``n`` scores (``n`` = 1 … 7)
+    turnup_scores: tuple[bool, ...]
+    #: ``scorer[holder][winner]``: who pegs a counting card
+    scorer: tuple[tuple[Seat, Seat], tuple[Seat, Seat]]
+    #: ``obliged[t][led]`` / ``allowed[t][led]``: the follower's duty as suit-index sets
+    obliged: tuple[tuple[frozenset[int], ...], ...]
+    allowed: tuple[tuple[frozenset[int], ...], ...]
+    #: ``duty[t][led]``: the follower's duty as (obliged, allowed) tuples of suits, for
+    #: :func:`cards_allowed`
+    duty: tuple[tuple[tuple[tuple[Suit, ...], tuple[Suit, ...]], ...], ...]
+
+
+@functools.cache
+def _tables_for(trick_winner: str, counting: str, majority_bonus: bool, turnups_score: str,
+                trick_points_to: str, follow: str) -> RuleTables:
+    beats_rule = _TRICK_WINNER[trick_winner]
+    count_rule = _COUNTING[counting]
+    follow_rule = _FOLLOW[follow]
+    cards = CARDS_BY_INDEX
+    beats = tuple(
+        bytes(1 if beats_rule(lead, follow_card, trumps) else 0
+              for lead in cards for follow_card in cards)
+        for trumps in SUITS_BY_INDEX
+    )
+    points = tuple(tuple(count_rule(c, trumps) for c in cards) for trumps in SUITS_BY_INDEX)
+    index = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
+
+    def numbers(suits: frozenset[Suit]) -> frozenset[int]:
+        return frozenset(index[s] for s in suits)
+
+    duties = [[follow_rule(led, trumps) for led in SUITS_BY_INDEX] for trumps in SUITS_BY_INDEX]
+    scorer_rule = _TRICK_POINTS_TO[trick_points_to]
+    return RuleTables(
+        beats=beats,
+        points=points,
+        majority=tuple(_MAJORITY[majority_bonus](n) for n in range(TRICKS + 1)),
+        turnup_scores=tuple(n >= 1 and _TURNUPS[turnups_score](n) for n in range(TRICKS + 1)),
+        scorer=((scorer_rule(0, 0), scorer_rule(0, 1)), (scorer_rule(1, 0), scorer_rule(1, 1))),
+        obliged=tuple(tuple(numbers(d.obliged) for d in row) for row in duties),
+        allowed=tuple(tuple(numbers(d.allowed) for d in row) for row in duties),
+        duty=tuple(tuple((tuple(d.obliged), tuple(d.allowed)) for d in row) for row in duties),
+    )
 
 
 def holders(option: str, value: Any) -> list[str]:

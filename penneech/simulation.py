@@ -62,22 +62,23 @@ From the command line::
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures as cf
-import contextlib
 import csv
 import hashlib
+import io
 import math
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
-from .events import Scored, TrickWon
+from .events import SCORE_SOURCES, tally
+from .files import atomic_write, check_writable
 from .game import Game
-from .rules import Rules, RulesError
+from .players import PLAYER_KINDS, make_player, play_game
+from .rules import Rules
 
 __all__ = [
     "GameResult",
@@ -92,14 +93,14 @@ __all__ = [
     "write_csv",
     "read_csv",
     "CSV_COLUMNS",
-    "add_parser",
+    "MAX_GAMES",
+    "check_writable",
 ]
 
-#: The player kinds :func:`simulate` accepts (those of :func:`penneech.players.make_player`).
-KINDS = ("random", "greedy", "solver", "cheater")
+#: The most games one run plays (its results are kept in memory: about 1 kB a game).
+MAX_GAMES = 1_000_000
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
-SOURCES = ("trick", "turnup", "majority")
 
 # -- seeds ---------------------------------------------------------------------------------------
 
@@ -167,8 +168,8 @@ class GameResult:
 
     def points(self, source: str) -> tuple[int, int]:
         """Points by source: ``trick``, ``turnup`` or ``majority``."""
-        if source not in SOURCES:
-            raise ValueError(f"unknown source {source!r}: use one of {', '.join(SOURCES)}")
+        if source not in SCORE_SOURCES:
+            raise ValueError(f"unknown source {source!r}: use one of {', '.join(SCORE_SOURCES)}")
         value: tuple[int, int] = getattr(self, f"{source}_points")
         return value
 
@@ -178,16 +179,11 @@ def result_of(game: Game, number: int, players: Sequence[str]) -> GameResult:
     outcome = game.outcome
     if outcome is None:
         raise ValueError("the game is not over")
-    by_source = {s: [0, 0] for s in SOURCES}
-    tricks = [0, 0]
-    for event in game.events:
-        if type(event) is Scored:
-            by_source[event.source][event.player] += event.points
-        elif type(event) is TrickWon:
-            tricks[event.winner] += 1
+    deals = tally(game.events)
 
-    def pair(values: Sequence[int]) -> tuple[int, int]:
-        return (values[0], values[1])
+    def total(values: Iterable[tuple[int, int]]) -> tuple[int, int]:
+        pairs = list(values)
+        return (sum(p[0] for p in pairs), sum(p[1] for p in pairs))
 
     return GameResult(
         game=number,
@@ -199,10 +195,10 @@ def result_of(game: Game, number: int, players: Sequence[str]) -> GameResult:
         scores=outcome.scores,
         deals=outcome.deals,
         thrown_in=game.deal_number - outcome.deals,
-        trick_points=pair(by_source["trick"]),
-        turnup_points=pair(by_source["turnup"]),
-        majority_points=pair(by_source["majority"]),
-        tricks=pair(tricks),
+        trick_points=total(d.by_source["trick"] for d in deals),
+        turnup_points=total(d.by_source["turnup"] for d in deals),
+        majority_points=total(d.by_source["majority"] for d in deals),
+        tricks=total(d.tricks for d in deals),
     )
 
 
@@ -226,8 +222,6 @@ def play_one(
     ``kinds``, ``labels`` and ``settings`` are the run's two players (not seats): in duplicate
     play the second one sits in seat 0 of the odd games.
     """
-    from .players import make_player, play_game
-
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     labels = tuple(labels) if labels is not None else tuple(kinds)
     settings = tuple(settings) if settings is not None else ({}, {})
@@ -275,7 +269,7 @@ def _settings_for(
     if player_settings is None:
         return ({}, {})
     if isinstance(player_settings, Mapping):
-        unknown = set(player_settings) - set(KINDS)
+        unknown = set(player_settings) - set(PLAYER_KINDS)
         if unknown:
             raise ValueError(
                 f"player_settings keys must be player kinds, not {', '.join(sorted(unknown))}"
@@ -289,17 +283,13 @@ def _settings_for(
 
 def _check_kinds(kinds: Sequence[str]) -> None:
     for kind in kinds:
-        if kind not in KINDS:
-            raise ValueError(f"unknown player {kind!r}: use one of {', '.join(KINDS)}")
-        if kind in ("solver", "cheater"):
-            import importlib.util
-
-            if importlib.util.find_spec("penneech.solver") is None:
-                raise ValueError(f"the {kind} player needs penneech.solver, which is missing")
+        if kind not in PLAYER_KINDS:
+            raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
 
 
-def _chunks(games: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield (start, min(start + size, games))
 
 
 def _ignore_interrupts() -> None:
@@ -310,12 +300,11 @@ def _ignore_interrupts() -> None:
 
 
 def _progress_bar(total: int, enabled: bool) -> Any:
+    """A tqdm progress bar on stderr, if asked for and the optional ``tqdm`` is installed."""
     if not enabled:
         return None
-    import importlib
-
     try:
-        tqdm = importlib.import_module("tqdm").tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return None
     return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
@@ -365,8 +354,9 @@ def simulate(
         raise ValueError(f"players must be two player kinds, not {list(players)!r}")
     _check_kinds(kinds)
     rule_set = Rules.parse(rules) if isinstance(rules, str) else rules
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}, not {games!r} "
+                         "(for more, run several times with other seeds)")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     if workers is None:
@@ -405,38 +395,71 @@ def simulate(
         # larger ones for the fast players (less overhead); about four tasks per worker at least.
         slow = any(kind in ("solver", "cheater") for kind in kinds)
         chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
-    chunks = _chunks(games, chunk_size)
     own = executor is None
     pool: cf.Executor = (
         executor if executor is not None
         else cf.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     )
     bar = _progress_bar(games, progress)
+    # Chunks are submitted a few at a time (never all up front), and the results come back
+    # in game order whatever order the workers finish in.
+    window = 4 * workers
+    pending = iter(_chunks(games, chunk_size))
     parts: dict[int, list[GameResult]] = {}
     futures: dict[cf.Future[list[GameResult]], int] = {}
+    submitted = 0
     try:
-        for index, (start, stop) in enumerate(chunks):
-            future = pool.submit(_play_chunk, notation, kinds, names, settings, seed, duplicate,
-                                 start, stop)
-            futures[future] = index
-        for future in cf.as_completed(futures):
-            index = futures[future]
-            parts[index] = future.result()
-            if bar is not None:
-                bar.update(len(parts[index]))
+        while True:
+            while len(futures) < window:
+                span = next(pending, None)
+                if span is None:
+                    break
+                future = pool.submit(_play_chunk, notation, kinds, names, settings, seed,
+                                     duplicate, span[0], span[1])
+                futures[future] = submitted
+                submitted += 1
+            if not futures:
+                break
+            done, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                index = futures.pop(future)
+                parts[index] = future.result()
+                if bar is not None:
+                    bar.update(len(parts[index]))
     except BaseException:
-        for future in futures:
-            future.cancel()
-        if own:
-            # Do not wait for the games under way: the workers finish their task and exit.
-            pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool, futures, own)
         raise
     finally:
         if bar is not None:
             bar.close()
     if own:
         pool.shutdown(wait=True)
-    return [r for index in range(len(chunks)) for r in parts[index]]
+    return [r for index in range(submitted) for r in parts[index]]
+
+
+def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> None:
+    """Stop a run at once (Ctrl-C, an error): cancel what has not started and, in our own pool,
+    end the worker processes rather than wait for the games under way.  A second Ctrl-C while
+    this runs is ignored."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        for future in futures:
+            future.cancel()
+        if own:
+            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+            if terminate is not None:
+                terminate()
+            else:
+                for process in list(getattr(pool, "_processes", {}).values()):
+                    process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -560,28 +583,18 @@ def _write(results: Iterable[GameResult], out: IO[str]) -> None:
 
 def write_csv(
     results: Iterable[GameResult], path_or_file: str | os.PathLike[str] | IO[str]
-) -> None:
+) -> Path | None:
     """Write one CSV row per game with the header :data:`CSV_COLUMNS`.
 
-    A path is written atomically (to a temporary file beside it, then renamed); an open text file
-    is written to as it is.
+    A path is written atomically and durably (:func:`penneech.files.atomic_write`) and returned;
+    an open text file is written to as it is.
     """
     if not isinstance(path_or_file, (str, os.PathLike)):
         _write(results, path_or_file)
-        return
-    path = os.fspath(path_or_file)
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".penneech-", suffix=".csv.tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", newline="", encoding="utf-8") as out:
-            _write(results, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        return None
+    out = io.StringIO(newline="")
+    _write(results, out)
+    return atomic_write(path_or_file, out.getvalue())
 
 
 def _read_rows(rows: Iterator[dict[str, str]]) -> list[GameResult]:
@@ -610,97 +623,3 @@ def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]
         return _read_rows(csv.DictReader(path_or_file))
     except (KeyError, ValueError, TypeError) as exc:
         raise ValueError(f"not a penneech simulation CSV: {exc}") from None
-
-
-# -- the command line ----------------------------------------------------------------------------
-
-
-def _split_players(text: str) -> tuple[str, ...]:
-    return tuple(p.strip() for p in text.split(",") if p.strip())
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """``penneech simulate``: run the games, print the summary, write the CSV if asked."""
-    from .cli import error
-
-    try:
-        rules = Rules.parse(args.rules)
-        overrides: dict[str, str] = {}
-        for item in args.set or ():
-            key, eq, value = item.partition("=")
-            if not eq or not key.strip():
-                return error(f"--set takes option=value, not {item!r}")
-            overrides[key.strip()] = value.strip()
-        if overrides:
-            rules = rules.replace(**overrides)
-    except RulesError as exc:
-        return error(str(exc))
-    kinds = _split_players(args.players)
-    if len(kinds) != 2:
-        return error(f"--players takes two kinds separated by a comma, not {args.players!r}")
-    if args.games < 1:
-        return error(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        return error(f"--workers must be at least 1, not {args.workers}")
-    if args.samples is not None and args.samples < 1:
-        return error(f"--samples must be at least 1, not {args.samples}")
-    if args.chunk_size is not None and args.chunk_size < 1:
-        return error(f"--chunk-size must be at least 1, not {args.chunk_size}")
-    if args.out is not None:
-        directory = os.path.dirname(os.path.abspath(args.out))
-        if not os.path.isdir(directory):
-            return error(f"cannot write {args.out}: no directory {directory}")
-    seed = args.seed
-    if seed is None:
-        import random
-
-        seed = random.SystemRandom().randrange(2**32)
-    settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
-    try:
-        results = simulate(rules, kinds, games=args.games, seed=seed, workers=args.workers,
-                           duplicate=not args.no_duplicate, progress=progress,
-                           player_settings=settings, chunk_size=args.chunk_size)
-    except ValueError as exc:
-        return error(str(exc))
-    pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
-    print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
-    print(format_summary(summarize(results)))
-    if args.out is not None:
-        try:
-            write_csv(results, args.out)
-        except OSError as exc:
-            return error(f"cannot write {args.out}: {exc.strerror or exc}")
-        print(f"wrote {args.out}")
-    return 0
-
-
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    """Register ``penneech simulate`` with the ``penneech`` command's subparsers."""
-    p: argparse.ArgumentParser = sub.add_parser(
-        "simulate", help="play many games between computer players",
-        description="Play many games between two computer players and summarize the results.",
-    )
-    p.add_argument("--rules", default="pagat",
-                   help="a preset or rules notation such as pagat,follow=free (default pagat)")
-    p.add_argument("--set", action="append", metavar="OPTION=VALUE",
-                   help="change one rule option (repeatable)")
-    p.add_argument("--players", default="greedy,greedy", metavar="KIND,KIND",
-                   help=f"the two players, of {', '.join(KINDS)} (default greedy,greedy)")
-    p.add_argument("--games", type=int, default=1000,
-                   help="games to play (rounded up to even in duplicate play; default 1000)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="processes to use (default 1)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="the run's seed (default: random, and printed)")
-    p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
-    p.add_argument("--no-duplicate", action="store_true",
-                   help="do not play the games in pairs with the same packs and seats swapped")
-    p.add_argument("--samples", type=int, default=None,
-                   help="samples per decision for the solver player")
-    p.add_argument("--chunk-size", type=int, default=None, help="games per task")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
-    p.set_defaults(func=cmd_simulate)
-    return p
-

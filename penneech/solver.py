@@ -9,8 +9,7 @@ game, so the value is always what would really be pegged.
 
 >>> from penneech import Game
 >>> game = Game("pagat", seed=7)
->>> game.deal()
->>> while game.phase.value == "throw-in":
+>>> while game.phase.value == "throw_in":
 ...     game.throw_in(False)
 >>> solution = solve(Position.from_game(game))
 >>> len(solution.pv)
@@ -24,36 +23,36 @@ this module (perfect-information Monte Carlo).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from .cards import Card, Suit, full_pack
-from .game import Game, GameError, Phase, PlayerView, legal_follows
-from .rules import Rules
+from .cards import Card, Suit
+from .game import Game, GameError, Phase, PlayerView
+from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, TRICKS, Rules, RuleTables, Seat, other_seat
 
-__all__ = ["Position", "Solution", "solve", "move_values", "sample_positions", "Solver"]
+__all__ = ["Position", "Solution", "solve", "move_values", "sample_positions", "Solver", "voids"]
 
-TRICKS = 7
+#: A set of cards as an integer: bit ``card.index`` is set for each card in the set.
+CardMask: TypeAlias = int
+#: A card as its :attr:`~penneech.cards.Card.index` (0 … 51).
+CardIndex: TypeAlias = int
+
 _INF = 1 << 20
 
-# Card tables indexed by Card.index (suit number * 13 + rank - 2).
-_ALL: tuple[Card, ...] = tuple(sorted(full_pack(52), key=lambda c: c.index))
-_SUIT_NO: dict[Suit, int] = {c.suit: c.index // 13 for c in _ALL}
+# Card facts (penneech.cards) as tables indexed by Card.index (suit number * 13 + rank - 2).
+_ALL = CARDS_BY_INDEX
+_SUIT_NO: dict[Suit, int] = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
 _SUIT = [c.index // 13 for c in _ALL]
 _POWER = [c.power for c in _ALL]
-_POINTS = [c.points for c in _ALL]
 _TURNUP = [c.turnup_points for c in _ALL]
-_PENNEECH = [c.is_penneech for c in _ALL]
 _SUIT_MASK = [sum(1 << c.index for c in _ALL if c.index // 13 == s) for s in range(4)]
-#: the cards whose power lies in lo … hi (inclusive), indexed [lo][hi]
-_POWER_RANGE = [
-    [sum(1 << c.index for c in _ALL if lo <= c.power <= hi) for hi in range(16)]
-    for lo in range(16)
-]
+_EVERY_CARD: CardMask = (1 << 52) - 1
 
 
-def _bits(mask: int) -> list[int]:
+def _bits(mask: CardMask) -> list[CardIndex]:
     """The card indices in ``mask``, lowest first."""
     out = []
     while mask:
@@ -63,32 +62,80 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _distinct(hand: int, opponent: int, by_rank: bool) -> list[int]:
-    """The cards of ``hand`` worth trying: of two plain cards of one suit with no card of the
-    opponent between them, only the lower (they win and lose exactly the same tricks).
+def _suits_mask(suits: frozenset[int]) -> CardMask:
+    mask = 0
+    for s in suits:
+        mask |= _SUIT_MASK[s]
+    return mask
 
-    Only cards that never score are merged.  Under ``trick_winner: rank`` cards of other suits
-    compare by power too, so any opponent card whose power lies between them keeps them apart.
-    """
-    out: list[int] = []
+
+class _SearchTables:
+    """The rules' tables (:attr:`Rules.tables`) in the form the search wants, for one
+    :class:`~penneech.rules.Rules`: masks for the follower's duty, and which cards are
+    interchangeable."""
+
+    def __init__(self, tables: RuleTables) -> None:
+        self.rule = tables
+        #: [trumps][led suit] -> (the suits that oblige, the suits then allowed) as card masks
+        self.oblige = [[_suits_mask(o) for o in row] for row in tables.obliged]
+        self.allow = [[_suits_mask(a) for a in row] for row in tables.allowed]
+        #: the cards that never score, whatever the trumps
+        self.plain = [all(tables.points[t][i] == 0 for t in range(4)) for i in range(52)]
+        #: [i][j]: the cards against which ``i`` and ``j`` do not win and lose alike under
+        #: some trump suit (every card, for cards of two suits)
+        self.separators = _separators(tables.beats)
+        #: whether the tricks each player has taken matter (the majority bonus)
+        self.majority_counts = any(tables.majority)
+
+
+@functools.cache
+def _separators(beats: tuple[bytes, ...]) -> tuple[tuple[CardMask, ...], ...]:
+    # as_leader[t][i]: the cards that beat card i led; as_follower[t][i]: the cards card i
+    # beats when it follows them
+    as_leader = [[_mask_of(table[i * 52: i * 52 + 52]) for i in range(52)] for table in beats]
+    as_follower = [[_mask_of(table[i::52]) for i in range(52)] for table in beats]
+    rows = []
+    for i in range(52):
+        row = []
+        for j in range(52):
+            if _SUIT[i] != _SUIT[j]:
+                row.append(_EVERY_CARD)  # cards of two suits are never interchangeable
+                continue
+            sep = 0
+            for t in range(len(beats)):
+                sep |= ((as_leader[t][i] ^ as_leader[t][j])
+                        | (as_follower[t][i] ^ as_follower[t][j]))
+            row.append(sep & ~((1 << i) | (1 << j)))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _mask_of(flags: bytes) -> CardMask:
+    """The cards whose flag is set, from 52 flags indexed by card index."""
+    return sum(1 << x for x, f in enumerate(flags) if f)
+
+
+@functools.cache
+def _search_tables(tables: RuleTables) -> _SearchTables:
+    return _SearchTables(tables)
+
+
+def _distinct(hand: CardMask, opponent: CardMask, st: _SearchTables) -> list[CardIndex]:
+    """The cards of ``hand`` worth trying: of two cards of one suit that never score and that win
+    and lose alike against every card the opponent holds, only the lower."""
+    out: list[CardIndex] = []
     prev = -1
+    plain = st.plain
+    separators = st.separators
     while hand:
         low = hand & -hand
         i = low.bit_length() - 1
         hand ^= low
-        if (
-            prev >= 0
-            and not _POINTS[i]
-            and _SUIT[prev] == _SUIT[i]
-            and not (
-                opponent & (_POWER_RANGE[_POWER[prev]][_POWER[i]] if by_rank
-                            else (1 << i) - (2 << prev))
-            )
-        ):
+        if prev >= 0 and plain[i] and not (opponent & separators[prev][i]):
             prev = i
             continue
         out.append(i)
-        prev = i if not _POINTS[i] else -1
+        prev = i if plain[i] else -1
     return out
 
 
@@ -120,7 +167,7 @@ class Position:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     trumps: Suit
     turnups: tuple[Card, ...]
-    leader: int
+    leader: Seat
     led: Card | None = None
     trick_number: int = 1
     tricks_won: tuple[int, int] = (0, 0)
@@ -148,16 +195,16 @@ class Position:
             raise ValueError("a card appears twice in the position")
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Seat:
         """The player whose turn it is."""
-        return self.leader if self.led is None else 1 - self.leader
+        return self.leader if self.led is None else other_seat(self.leader)
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to move may play, in display order."""
         hand = self.hands[self.to_move]
         if self.led is None:
             return sorted(hand)
-        return sorted(legal_follows(hand, self.led, self.trumps, self.rules.follow))
+        return sorted(self.rules.legal_follows(hand, self.led, self.trumps))
 
     @classmethod
     def from_game(cls, game: Game) -> Position:
@@ -231,10 +278,14 @@ class Solver:
     def __init__(self, position: Position) -> None:
         self.position = position
         rules = position.rules
-        self._follow = rules.follow
-        self._by_suit = rules.trick_winner == "suit"
-        self._to_holder = rules.trick_points_to == "holder"
-        self._majority = rules.majority_bonus
+        tables = rules.tables
+        st = _search_tables(tables)
+        self._st = st
+        self._beats = tables.beats
+        self._scorer = tables.scorer
+        self._majority = tables.majority
+        self._majority_counts = st.majority_counts
+        self._to_holder = tables.scorer[0][1] == 0
         t0 = position.trick_number - 1
         self._t0 = t0
         # per trick t (0-based): trump suit number, each card's trick value, the turn-up points
@@ -245,47 +296,34 @@ class Solver:
             t = t0 + k
             if t + 1 < TRICKS:
                 trumps[t + 1] = _SUIT_NO[card.suit]
-            if t < TRICKS and (rules.turnups_score == "every" or t == TRICKS - 1):
+            if t < TRICKS and tables.turnup_scores[t + 1]:
                 turn_pts[t] = _TURNUP[card.index]
-        count_all = rules.counting == "honours"
-        values = []
-        for t in range(TRICKS):
-            tr = trumps[t]
-            values.append([
-                p if p and (_SUIT[i] == tr if (_PENNEECH[i] or not count_all) else True) else 0
-                for i, p in enumerate(_POINTS)
-            ])
         self._trumps = trumps
         self._turn_pts = turn_pts
-        self._values = values
+        self._values = [tables.points[tr] for tr in trumps]
+        self._oblige = [st.oblige[tr] for tr in trumps]
+        self._allow = [st.allow[tr] for tr in trumps]
         # The scores matter only if someone may reach the target during this deal.
-        target = rules.target
         most = sum(turn_pts) + 2 * TRICKS + sum(
             c.points for h in position.hands for c in h
         ) + (position.led.points if position.led else 0)
-        self._live = rules.win_check == "immediate" and max(position.scores) + most >= target
-        self._target = target
+        self._live = rules.ends_mid_deal and max(position.scores) + most >= rules.target
+        self._rules = rules
         self._tt: dict[int, tuple[int, int, int, int]] = {}
         self._memo: dict[int, tuple[int, int]] = {}
         self.nodes = 0
 
     # -- the search ------------------------------------------------------------------------------
 
-    def _follows(self, hand: int, lead: int, t: int) -> int:
-        """The cards of ``hand`` (a mask) that may follow ``lead`` in trick ``t``, as a mask."""
-        if self._follow == "free":
-            return hand
+    def _follows(self, hand: CardMask, lead: CardIndex, t: int) -> CardMask:
+        """The cards of ``hand`` that may follow ``lead`` in trick ``t``, as a mask."""
         suit = _SUIT[lead]
-        same = hand & _SUIT_MASK[suit]
-        if not same:
-            return hand
-        tr = self._trumps[t]
-        if self._follow == "suit" or suit == tr:
-            return same
-        return same | (hand & _SUIT_MASK[tr])
+        if hand & self._oblige[t][suit]:
+            return hand & self._allow[t][suit]
+        return hand
 
-    def _trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int
-               ) -> tuple[int, int, int, int, int, bool]:
+    def _trick(self, t: int, leader: int, a: CardIndex, b: CardIndex, won0: int, s0: int,
+               s1: int) -> tuple[int, int, int, int, int, bool]:
         """Play lead ``a`` and follow ``b`` in trick ``t``.
 
         Returns (winner, points for 0 minus points for 1, tricks won by 0, new scores, over).
@@ -294,7 +332,6 @@ class Solver:
             return self._play_trick(t, leader, a, b, won0, s0, s1)
         # Away from the target a trick's result depends only on these (and the tricks won, for
         # the majority bonus after the last trick): remember it.
-        # (the tricks won matter only to the majority bonus, after the last trick)
         key = a | b << 6 | t << 12 | leader << 15 | (won0 << 16 if t == TRICKS - 1 else 0)
         memo = self._memo
         got = memo.get(key)
@@ -304,70 +341,46 @@ class Solver:
             w, diff = got
         return w, diff, won0 + (1 - w), 0, 0, False
 
-    def _play_trick(self, t: int, leader: int, a: int, b: int, won0: int, s0: int, s1: int,
-                    scores: bool = False) -> tuple[int, int, int, int, int, bool]:
+    def _play_trick(self, t: int, leader: int, a: CardIndex, b: CardIndex, won0: int, s0: int,
+                    s1: int, scores: bool = False) -> tuple[int, int, int, int, int, bool]:
         """:meth:`_trick` without the memory; ``scores`` keeps the game scores even when the
         search does not need them."""
-        tr = self._trumps[t]
-        sa = _SUIT[a]
-        sb = _SUIT[b]
-        if sb == sa:
-            follower_wins = _POWER[b] > _POWER[a]
-        elif self._by_suit or (sb == tr) != (sa == tr):
-            follower_wins = sb == tr
-        else:
-            follower_wins = _POWER[b] > _POWER[a]
-        w = 1 - leader if follower_wins else leader
+        follower = 1 - leader
+        w = follower if self._beats[self._trumps[t]][a * 52 + b] else leader
         won0 = won0 + (1 if w == 0 else 0)
         vals = self._values[t]
-        pa = vals[a]
-        pb = vals[b]
         tp = self._turn_pts[t]
+        last = t == TRICKS - 1
+        scorer = self._scorer
+        # the pegs of this trick in the game's order: the cards (the leader's first), the
+        # turn-up, and after the last trick the majority bonus
+        pegs: list[tuple[int, int]] = [
+            (scorer[leader][w], vals[a]), (scorer[follower][w], vals[b]), (w, tp)
+        ]
+        if last and self._majority_counts:
+            pegs += [(0, self._majority[won0]), (1, self._majority[TRICKS - won0])]
         if not (self._live or scores):
-            if self._to_holder:
-                gain_l, gain_f = pa, pb
-                if w == leader:
-                    gain_l += tp
-                else:
-                    gain_f += tp
-                diff = gain_l - gain_f if leader == 0 else gain_f - gain_l
-            else:
-                total = pa + pb + tp
-                diff = total if w == 0 else -total
-            if t == TRICKS - 1 and self._majority:
-                if won0 * 2 > TRICKS:
-                    diff += 2 * won0 - TRICKS
-                elif won0 * 2 < TRICKS:
-                    diff -= TRICKS - 2 * won0
+            diff = 0
+            for p, pts in pegs:
+                diff += pts if p == 0 else -pts
             return w, diff, won0, 0, 0, False
-        # The scores are close to the target (or wanted): peg one by one, in the game's order.
+        # The scores are close to the target (or wanted): peg one by one, as the game does.
         totals = [s0, s1]
-        start = (s0, s1)
-        target = self._target
-        pegs: list[tuple[int, int]] = []
-        if self._to_holder:
-            pegs += [(leader, pa), (1 - leader, pb)]
-        else:
-            pegs += [(w, pa), (w, pb)]
-        pegs.append((w, tp))
-        if t == TRICKS - 1 and self._majority:
-            for p, won in ((0, won0), (1, TRICKS - won0)):
-                if won * 2 > TRICKS:
-                    pegs.append((p, 2 * won - TRICKS))
         over = False
+        game_winner = self._rules.game_winner
         for p, pts in pegs:
             if pts:
                 totals[p] += pts
-                if totals[p] >= target and self._live:
+                if self._live and game_winner((totals[0], totals[1]), False) is not None:
                     over = True
                     break
-        diff = (totals[0] - start[0]) - (totals[1] - start[1])
+        diff = (totals[0] - s0) - (totals[1] - s1)
         return w, diff, won0, totals[0], totals[1], over
 
     def _key(self, h0: int, h1: int, leader: int, won0: int, s0: int, s1: int) -> int:
         """The transposition table's key for a trick boundary (the trick is implied by the hands'
         size; the tricks won matter only for the majority bonus)."""
-        won = won0 if self._majority else 0
+        won = won0 if self._majority_counts else 0
         return h0 | h1 << 52 | leader << 104 | won << 105 | s0 << 108 | s1 << 140
 
     def _lead(self, hl: int, hf: int, t: int, leader: int, won0: int, s0: int, s1: int,
@@ -382,7 +395,7 @@ class Solver:
         inner_b = -1
         replies = [
             (trick(t, leader, a, b, won0, s0, s1), b)
-            for b in _distinct(self._follows(hf, a, t), nhl | (1 << a), not self._by_suit)
+            for b in _distinct(self._follows(hf, a, t), nhl | (1 << a), self._st)
         ]
         # the follower's most promising replies first
         if maximizing:  # the follower is player 1: lowest value for player 0 first
@@ -444,7 +457,7 @@ class Solver:
         hl, hf = (h0, h1) if leader == 0 else (h1, h0)
         best = -_INF if maximizing else _INF
         best_a = best_b = -1
-        leads = _distinct(hl, hf, not self._by_suit)
+        leads = _distinct(hl, hf, self._st)
         vals = self._values[t]
         leads.sort(key=lambda i: (i != first, -vals[i], -_POWER[i]))
         lead = self._lead
@@ -491,12 +504,11 @@ class Solver:
         me = pos.to_move
         sign = 1 if me == 0 else -1
         out: dict[Card, tuple[int, int]] = {}
-        by_rank = not self._by_suit
         if pos.led is not None:
             a = pos.led.index
             hl, hf = (h0, h1) if pos.leader == 0 else (h1, h0)
             options = self._follows(hf, a, t)
-            distinct = set(_distinct(options, hl | (1 << a), by_rank))
+            distinct = set(_distinct(options, hl | (1 << a), self._st))
             result = (0, -1)
             for b in _bits(options):
                 if b in distinct:  # else it is worth what the card just below it is worth
@@ -504,7 +516,7 @@ class Solver:
                 out[_ALL[b]] = result
             return out
         hl, hf = (h0, h1) if me == 0 else (h1, h0)
-        distinct = set(_distinct(hl, hf, by_rank))
+        distinct = set(_distinct(hl, hf, self._st))
         result = (0, -1)
         for a in _bits(hl):
             if a in distinct:
@@ -590,7 +602,8 @@ def _advance(pos: Position, card: Card) -> Position | None:
     if over or pos.trick_number == TRICKS:
         return None
     return Position(
-        pos.rules, (hands[0], hands[1]), pos.turnups[0].suit, pos.turnups[1:], w, None,
+        pos.rules, (hands[0], hands[1]), pos.turnups[0].suit, pos.turnups[1:], 0 if w == 0 else 1,
+        None,
         pos.trick_number + 1, (nwon0, pos.trick_number - nwon0), (n0, n1),
     )
 
@@ -609,20 +622,18 @@ def move_values(position: Position) -> dict[Card, int]:
 
 
 def voids(view: PlayerView) -> frozenset[Suit]:
-    """The suits the opponent has shown it holds none of, by failing to follow when it had to."""
-    follow = view.rules.follow
-    if follow == "free":
-        return frozenset()
+    """The suits the opponent has shown it holds none of: for each trick it followed, if its card
+    was not one the follow rule would have required, it held no card of a suit that obliges."""
     out: set[Suit] = set()
     opponent = 1 - view.player
+    rules = view.rules
     for t in view.tricks_played:
         if t.leader == opponent:
             continue
         lead, reply = t.cards
-        if reply.suit is lead.suit:
-            continue
-        if follow == "suit" or lead.suit is t.trumps or reply.suit is not t.trumps:
-            out.add(lead.suit)
+        obliged, allowed = rules.follow_duty(lead.suit, t.trumps)
+        if reply.suit not in allowed:
+            out.update(obliged)
     return frozenset(out)
 
 

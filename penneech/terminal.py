@@ -1,116 +1,94 @@
 """``penneech play``: play the computer in the terminal.
 
-You are seat 0 (``--name``, default "You"); the computer is seat 1, named after its kind
-(``--opponent solver|greedy|random``, default ``solver``).  Before each of your plays the table is
-shown: your hand suit by suit, trumps, the card led to this trick, the last trick, the scores and
-the tricks taken; everything that happened since your last decision is told in plain English
-(:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``), ``?`` or
-``help`` for your legal plays, ``hint`` for a suggestion, or ``quit``.
+You are seat 0 (``--name``, default "You", told in the second person); the computer is seat 1,
+named after its kind (``--opponent``, default :data:`~penneech.players.DEFAULT_OPPONENT`).
+Before each of your plays the table is shown: your hand suit by suit, trumps, the card led to
+this trick, the last trick, the scores and the tricks taken; everything that happened since your
+last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``,
+``td``, ``♦7``, ``7♦``), ``?`` or ``help`` for your legal plays, ``hint`` for a suggestion, or
+``quit``.
 
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
-``penneech-game-<seed>.json`` in the current directory.  The file is written once before play
-starts (so an unwritable place is reported at once) and again at the end.
+``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
+save replaces the last in one step: :func:`penneech.files.atomic_write`).  A file that is already
+there is never replaced: the game is saved under a new name, which is shown.  If a save fails
+(a full disk, say) you are told and the game goes on; if the last save fails, the record is
+printed on stderr so that it can still be kept.
 
-Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input (the game so
-far is saved and can be replayed or dealt on); 130 when stopped by Ctrl-C (the game so far is
-saved too); 2 for bad options or a record that cannot be saved (``error: …`` on stderr).
+Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
+Ctrl-C; 129 when the terminal is closed (SIGHUP), 143 on SIGTERM, 141 when the output is closed
+(a broken pipe): the game so far is on disk in every case.  2 for a game that cannot be saved at
+the start (``error: …`` on stderr).
 
 The same ``--seed`` gives the same deals and the same decisions by the computer.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
-import re
+import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
+from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
-from .game import Game, GameError, IllegalPlayError, Phase, PlayerView
-from .narrate import card_text, steps
-from .rules import DEFAULT_PRESET, PRESET_NAMES, Rules, RulesError
+from .files import unused_path
+from .game import Game, GameError, Phase, PlayerView
+from .narrate import card_text, outcome_text, steps
+from .players import GreedyPlayer, Player, drive, make_player
+from .rules import OPTIONS, Rules, Seat
+from .text import terminal_safe
 
-__all__ = ["add_parser", "cmd_play", "run", "build_rules", "OPPONENTS", "Interrupted"]
+__all__ = ["PlayOptions", "run", "hand_text", "Stop", "STATUS"]
 
-#: The computer opponents ``--opponent`` offers.
-OPPONENTS = ("solver", "greedy", "random")
-#: Exit status after Ctrl-C (the game so far is saved).
-INTERRUPTED_STATUS = 130
+#: Exit statuses by how the game stopped.
+STATUS = {"finished": 0, "quit": 0, "end of input": 0, "Ctrl-C": 130, "the terminal closed": 129,
+          "a stop signal (SIGTERM)": 143, "the output closed": 141}
 
 _HELP_COMMANDS = (
     "Commands: type a card to play it (AS, 10D, td, ♦7 or 7♦); ? or help: this list; "
-    "hint: a suggestion; quit: stop here and save the game."
+    "hint: a suggestion; quit: stop here (the game is saved)."
 )
 
 
-class Interrupted(Exception):
-    """The player stopped the game (end of input or ``quit``)."""
+class Stop(Exception):
+    """The game stops before its end: ``reason`` is a key of :data:`STATUS`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
-# -- the parser -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``penneech play`` was asked for."""
+
+    rules: Rules
+    opponent: str
+    seed: int | None = None
+    save: str | None = None
+    name: str = "You"
 
 
-def add_parser(sub: Any) -> None:
-    """Register the ``play`` subcommand on the ``penneech`` subparsers object ``sub``."""
-    p = sub.add_parser(
-        "play",
-        help="play the computer in the terminal",
-        description="Play Penneech against the computer in the terminal.",
-        epilog="Type ? at the card prompt for your legal plays.  Exit status: 0 for a finished "
-        "game or one stopped by quit or end of input, 130 after Ctrl-C (the game so far is "
-        "saved either way), 2 for bad options or a record that cannot be saved.",
-    )
-    p.add_argument(
-        "--rules", default=DEFAULT_PRESET, metavar="PRESET",
-        help=f"a preset ({', '.join(PRESET_NAMES)}), optionally with changes as in "
-        f"'pagat,follow=free' (default {DEFAULT_PRESET})",
-    )
-    p.add_argument(
-        "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
-        help="change one rule option, e.g. --set follow=free (may be repeated)",
-    )
-    p.add_argument("--opponent", default="solver", choices=OPPONENTS,
-                   help="the computer player (default solver)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="deal and decide from this seed (default: a random one)")
-    p.add_argument("--save", metavar="FILE", default=None,
-                   help="where to save the record (default penneech-game-SEED.json)")
-    p.add_argument("--name", default="You", help="your name (default You)")
-    p.set_defaults(func=cmd_play)
+# -- the human at the keyboard ----------------------------------------------------------------
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """The ``play`` subcommand on the real terminal."""
-    return run(args, sys.stdin, sys.stdout, sys.stderr)
+class _Terminal:
+    """The human player (seat 0) at a text terminal: a :class:`~penneech.players.Player` that
+    answers by asking, and shows the table and the news before each question."""
 
-
-def build_rules(preset: str, overrides: Sequence[str]) -> Rules:
-    """``--rules`` and ``--set`` as one rules object (read by ``Rules.parse``)."""
-    text = ",".join([preset, *overrides])
-    for item in overrides:
-        if "=" not in item:
-            raise RulesError(f"--set {item!r} is not option=value, as in follow=free")
-    return Rules.parse(text)
-
-
-def _error(stderr: TextIO, message: str) -> int:
-    print(f"error: {message}", file=stderr)
-    return 2
-
-
-# -- the session ------------------------------------------------------------------------------
-
-
-class _Session:
-    def __init__(self, game: Game, opponent: Any, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO) -> None:
         self.game = game
-        self.opponent = opponent
+        self.name = game.names[0]
         self.stdin = stdin
         self.stdout = stdout
         self.told = 0  # events told so far
-        self.you = game.names[0].lower() == "you"
+        self.you: Seat | None = 0 if self.name.lower() == "you" else None
         # piped input is not echoed by a terminal: echo it so that the transcript reads well
         isatty = getattr(stdin, "isatty", None)
         self.echo_input = not (isatty is not None and isatty())
@@ -118,9 +96,8 @@ class _Session:
     # output ---------------------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
-        if self.you:
-            text = _second_person(text)
-        self.stdout.write(text + "\n")
+        """Print one line (control characters from names or records shown escaped)."""
+        self.stdout.write(terminal_safe(text) + "\n")
 
     def ask(self, prompt: str) -> str:
         self.stdout.write(prompt)
@@ -128,16 +105,15 @@ class _Session:
         line = self.stdin.readline()
         if not line:
             self.stdout.write("\n")
-            raise Interrupted("end of input")
-        if not self.echo_input:
-            return line.strip()
-        self.stdout.write(line if line.endswith("\n") else line + "\n")
+            raise Stop("end of input")
+        if self.echo_input:
+            self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
         return line.strip()
 
     def tell_news(self) -> None:
         """Tell, in plain English, every complete step since the last one told."""
         game = self.game
-        for step in steps(game.events, game.names):
+        for step in steps(game.events, game.names, self.you):
             if step.end <= self.told or step.kind == "lead":
                 continue
             if step.kind == "deal":
@@ -147,8 +123,7 @@ class _Session:
         self.stdout.flush()
 
     def show_table(self, view: PlayerView) -> None:
-        game = self.game
-        names = game.names
+        names = self.game.names
         me, them = names
         trumps = view.trumps
         self.say()
@@ -164,89 +139,61 @@ class _Session:
                      f"{names[last.winner]} took it.")
         a, b = view.scores
         ta, tb = view.tricks_won
-        self.say(f"Scores: {me} {a}, {them} {b} (game at {game.rules.target}).  "
+        self.say(f"Scores: {me} {a}, {them} {b} (game at {view.rules.target}).  "
                  f"Tricks this deal: {me} {ta}, {them} {tb}.")
         if view.trick:
             leader, card = view.trick[0]
             self.say(f"{names[leader]} led {card_text(card)} ({card.code}) to this trick.")
         elif view.phase is Phase.PLAY:
-            self.say(f"{me} lead{'' if self.you else 's'} to this trick.")
+            self.say("You lead to this trick." if self.you == 0 else f"{me} leads to this trick.")
         self.say(f"Your hand: {hand_text(view.hand)}")
 
-    # decisions ------------------------------------------------------------------------------
+    # the Player protocol ----------------------------------------------------------------------
 
-    def ask_throw_in(self) -> None:
-        game = self.game
-        view = game.view(0)
+    def throw_in(self, view: PlayerView) -> bool:
+        self.tell_news()
         self.say()
         self.say(f"Your hand: {hand_text(view.hand)}")
-        self.say(f"This hand may be thrown in ({_why_throw_in(game.rules)}).")
+        self.say(f"This hand may be thrown in: {_throw_in_rule(view.rules)}.")
         while True:
             answer = self.ask("Throw in this hand? [y/n] ").lower()
             if answer in ("y", "yes"):
-                game.throw_in(True)
-                return
+                return True
             if answer in ("n", "no"):
-                game.throw_in(False)
-                return
+                return False
             if answer == "quit":
-                raise Interrupted("quit")
+                raise Stop("quit")
             self.say("Please answer y (throw in: the same dealer deals again) or n (keep "
                      "the hand), or quit.")
 
-    def ask_card(self) -> None:
-        game = self.game
-        view = game.view(0)
+    def play(self, view: PlayerView) -> Card:
+        self.tell_news()
         self.show_table(view)
+        game = self.game
         while True:
             text = self.ask("Your card: ")
             command = text.lower()
             if not text:
                 continue
             if command in ("?", "help"):
-                self.say(f"Legal plays: {format_cards(sorted(game.legal_plays()))}")
+                self.say(f"Legal plays: {format_cards(sorted(view.legal_plays))}")
                 self.say(_HELP_COMMANDS)
                 continue
             if command == "hint":
-                from .players import GreedyPlayer
-
-                card = GreedyPlayer().play(game.view(0))
+                card = GreedyPlayer().play(view)
                 self.say(f"Hint: {card.code} ({card_text(card)}), the greedy player's choice.")
                 continue
             if command in ("quit", "exit", "q"):
-                raise Interrupted("quit")
+                raise Stop("quit")
             try:
                 card = parse_card(text)
             except CardError as exc:
                 self.say(f"{exc}.  Type ? for your legal plays.")
                 continue
-            try:
-                game.play(card)
-            except IllegalPlayError as exc:
-                if exc.rule == "hand" and self.you:
-                    held = ", ".join(c.code for c in sorted(game.hand(0)))
-                    self.say(f"Not allowed: you do not hold {card.code} (you hold {held}).")
-                    continue
-                self.say(f"Not allowed: {exc}.")
-                continue
-            return
-
-    def play(self) -> None:
-        game = self.game
-        while game.phase is not Phase.OVER:
-            if game.phase is Phase.DEAL:
-                game.deal()
-            elif game.to_move == 1:
-                from .players import decide
-
-                decide(game, self.opponent)
-            else:
-                self.tell_news()
-                if game.phase is Phase.THROW_IN:
-                    self.ask_throw_in()
-                else:
-                    self.ask_card()
-        self.tell_news()
+            refusal = game.refusal(card)
+            if refusal is None:
+                return card
+            self.say(f"Not allowed: {refusal.told_to(self.you)}.")
 
 
 def hand_text(hand: Sequence[Card]) -> str:
@@ -257,98 +204,150 @@ def hand_text(hand: Sequence[Card]) -> str:
     return "   ".join(f"{suit.symbol} {' '.join(codes)}" for suit, codes in groups.items())
 
 
-def _why_throw_in(rules: Rules) -> str:
-    if rules.redeal == "no_card_above_ten":
-        return "no card above a ten"
-    return "no ace and no face card"
+def _throw_in_rule(rules: Rules) -> str:
+    """The meaning of the rules' ``redeal`` value, from its description."""
+    info = OPTIONS["redeal"].value_info(rules.redeal)
+    text = info.description.rstrip(".") if info else rules.redeal
+    return text[:1].lower() + text[1:]
 
 
-_VERBS = {
-    "leads": "lead", "plays": "play", "wins": "win", "pegs": "peg", "turns": "turn",
-    "deals": "deal", "cuts": "cut", "holds": "hold", "keeps": "keep", "throws": "throw",
-    "has": "have", "does": "do", "is": "are", "takes": "take",
-}
+# -- saving ------------------------------------------------------------------------------------
 
 
-def _second_person(text: str) -> str:
-    """Narration about a player called "You" in good English: "You win", "so you peg 4"."""
-    text = re.sub(r"\b(You|you) (\w+)\b",
-                  lambda m: f"{m.group(1)} {_VERBS.get(m.group(2), m.group(2))}", text)
-    if text.startswith("You have a hand"):
-        text = text.replace(", but keeps it", ", but keep it")
-        text = text.replace(", and throws it in", ", and throw it in")
-    return re.sub(r"(?<=[a-z,;] )You\b", "you", text)
+class _Saver:
+    """Saves the game after every move; remembers whether the last save worked."""
+
+    def __init__(self, game: Game, path: Path, stderr: TextIO) -> None:
+        self.game = game
+        self.path = path
+        self.stderr = stderr
+        self.failed: str | None = None
+
+    def after_move(self, _game: Game) -> None:
+        self.save()
+
+    def save(self) -> bool:
+        try:
+            record.save(self.game, self.path)
+        except (OSError, UnicodeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            if self.failed is None:
+                print(terminal_safe(f"warning: cannot save the game to {self.path}: {reason}; "
+                                    "the game goes on, and saving is tried after every move"),
+                      file=self.stderr)
+            self.failed = reason
+            return False
+        if self.failed is not None:
+            print(terminal_safe(f"note: the game is saved to {self.path} again"),
+                  file=self.stderr)
+        self.failed = None
+        return True
 
 
-# -- running ----------------------------------------------------------------------------------
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """While the game runs, SIGHUP (the terminal closed) and SIGTERM stop it as :class:`Stop`
+    (the game is saved after every move, and once more on the way out)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    reasons = {signal.SIGTERM: "a stop signal (SIGTERM)"}
+    if hasattr(signal, "SIGHUP"):
+        reasons[signal.SIGHUP] = "the terminal closed"
+
+    def handler(signum: int, _frame: Any) -> None:
+        raise Stop(reasons[signal.Signals(signum)])
+
+    previous = {s: signal.signal(s, handler) for s in reasons}
+    try:
+        yield
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
 
 
-def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
-        stderr: TextIO | None = None) -> int:
+# -- running ------------------------------------------------------------------------------------
+
+
+def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | None = None,
+        *, opponent_factory: Callable[..., Player] = make_player) -> int:
     """Play one game, reading decisions from ``stdin`` and writing the table to ``stdout``.
 
     Returns the exit status (see the module's documentation).
     """
-    from . import record
-    from .players import make_player
-
     err = stderr if stderr is not None else sys.stderr
-    try:
-        rules = build_rules(args.rules, args.overrides)
-    except RulesError as exc:
-        return _error(err, str(exc))
-    kind: str = args.opponent
-    if kind not in OPPONENTS:
-        return _error(err, f"unknown opponent {kind!r}: use one of {', '.join(OPPONENTS)}")
-    if kind == "solver" and importlib.util.find_spec("penneech.solver") is None:
-        return _error(err, "the solver opponent is not available here: "
-                      "use --opponent greedy or --opponent random")
-    name = str(args.name).strip()
+
+    def fail(message: str) -> int:
+        print(f"error: {terminal_safe(message)}", file=err)
+        return 2
+
+    name = options.name.strip()
     if not name:
-        return _error(err, "--name must not be empty")
+        return fail("--name must not be empty")
+    kind = options.opponent
     opponent_name = kind.capitalize()
     if opponent_name.lower() == name.lower():
         opponent_name += " (computer)"
     try:
-        game = Game(rules, seed=args.seed, players=(name, opponent_name))
-    except GameError as exc:
-        return _error(err, str(exc))
-    opponent = make_player(kind, seed=game.seed, name=opponent_name)
-    path = args.save if args.save else f"penneech-game-{game.seed}.json"
-
-    def save() -> bool:
-        try:
-            record.save(game, path)
-        except OSError as exc:
-            _error(err, f"cannot save the game to {path}: {exc.strerror or exc}")
-            return False
-        return True
-
-    if not save():
-        return 2
-    session = _Session(game, opponent, stdin, stdout)
-    session.say(f"Penneech: {name} against the computer ({kind}), rules {rules}, "
-                f"seed {game.seed}.  Type ? for help.")
-    status = 0
+        game = Game(options.rules, seed=options.seed, players=(name, opponent_name))
+        opponent = opponent_factory(kind, seed=game.seed, name=opponent_name)
+    except (GameError, ValueError) as exc:
+        return fail(str(exc))
+    wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
+    if os.path.exists(wanted) and not os.path.isfile(wanted):
+        return fail(f"cannot save the game to {wanted}: it is not a regular file")
+    path = unused_path(wanted)
+    saver = _Saver(game, path, err)
     try:
-        session.play()
-    except Interrupted as exc:
-        session.say(f"Stopped ({exc}).")
+        record.save(game, path)
+    except (OSError, UnicodeError) as exc:
+        return fail(f"cannot save the game to {wanted}: "
+                    f"{getattr(exc, 'strerror', None) or exc}")
+    human = _Terminal(game, stdin, stdout)
+    if path != wanted:
+        human.say(f"{wanted} is already there and is left alone: this game is saved to {path}.")
+    human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
+              f"seed {game.seed}.  Type ? for help.")
+    reason = "finished"
+    try:
+        with _stop_signals():
+            drive(game, [human, opponent], after=saver.after_move)
+            human.tell_news()
+    except Stop as exc:
+        reason = exc.reason
     except KeyboardInterrupt:
-        stdout.write("\n")
-        session.say("Interrupted.")
-        status = INTERRUPTED_STATUS
+        reason = "Ctrl-C"
+    except BrokenPipeError:
+        reason = "the output closed"
+    saved = saver.save()
+    try:
+        _farewell(human, game, path, reason, saved)
+    except (BrokenPipeError, Stop, KeyboardInterrupt):
+        reason = reason if reason != "finished" else "the output closed"
+    if not saved:
+        print(terminal_safe(f"error: the game could not be saved to {path} "
+                            f"({saver.failed}); here is its record, to keep by hand:"), file=err)
+        err.write(record.dumps(game))
+    return STATUS[reason]
+
+
+def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool) -> None:
+    if reason == "Ctrl-C":
+        human.stdout.write("\n")
+        human.say("Interrupted.")
+    elif reason not in ("finished", "the output closed"):
+        human.say(f"Stopped ({reason}).")
+    if reason == "the output closed":
+        return
     outcome = game.outcome
     if outcome is not None:
-        session.say(f"Result: {outcome}.")
+        human.say(f"Result: {outcome_text(outcome, human.you)}.")
     else:
         a, b = game.scores
-        session.say(f"The game is not finished: {name} {a}, {opponent_name} {b}.")
-    if not save():
-        return 2
-    if outcome is not None:
-        session.say(f"Game saved to {path}.")
-    else:
-        session.say(f"Game so far saved to {path} (see it with: penneech replay {path}).")
-    stdout.flush()
-    return status
+        human.say(f"The game is not finished: {game.names[0]} {a}, {game.names[1]} {b}.")
+    if saved:
+        if outcome is not None:
+            human.say(f"Game saved to {path}.")
+        else:
+            human.say(f"Game so far saved to {path} (see it with: penneech replay {path}).")
+    human.stdout.flush()

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from . import frames as _frames
+from . import players
 from .cards import Card
 from .frames import (
     DealResult,
@@ -38,7 +39,8 @@ from .game import Game, IllegalPlayError, Phase
 from .narrate import card_text, steps
 from .players import Player
 from .render import table_html
-from .rules import PRESET_NAMES, Rules
+from .rules import PRESET_NAMES, Rules, Seat
+from .text import html_text
 
 __all__ = [
     "Frame",
@@ -106,7 +108,7 @@ class Stepper(_Shown):
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        head = [_html(f"<strong>{_esc(title)}</strong>")] if title else []
+        head = [_html(f"<strong>{html_text(title)}</strong>")] if title else []
         self.controls = w.HBox([self.play, self.slider])
         self.widget = w.VBox([*head, self.controls, self.stack])
 
@@ -127,12 +129,8 @@ class Stepper(_Shown):
         return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")
 
 
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def _accordion(children: Sequence[Any], title: str = _NEEDS_KERNEL) -> Any:
-    box = w.VBox([_html(f"<em>{_esc(KERNEL_NOTE)}</em>"), *children])
+    box = w.VBox([_html(f"<em>{html_text(KERNEL_NOTE)}</em>"), *children])
     acc = w.Accordion(children=[box], selected_index=None)
     acc.set_title(0, title)
     return acc
@@ -147,7 +145,7 @@ class DealStepper(_Shown):
 
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1, deal: int | None = 1,
                  players: str = "greedy", names: Sequence[str] = ("Ann", "Ben"),
-                 per: str = "trick", first_dealer: int | None = 1,
+                 per: str = "trick", first_dealer: Seat | None = 1,
                  controls: bool = True) -> None:
         self.per = per
         self.names = tuple(names)
@@ -172,14 +170,14 @@ class DealStepper(_Shown):
 
     def _play(self, rules: Rules | str, seed: int, kind: str) -> Game:
         game = Game(rules, seed=seed, players=self.names, first_dealer=self.first_dealer)
-        players = [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)]
+        seats = [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)]
         if self.deal_no is None:
-            return play_out(game, players)
+            return play_out(game, seats)
         while game.deal_number < self.deal_no and game.phase is not Phase.OVER:
             if game.phase is Phase.DEAL:
                 game.deal()
-            play_deal(game, players, throw_in=False)
-        play_deal(game, players, throw_in=False)
+            play_deal(game, seats, throw_in=False)
+        play_deal(game, seats, throw_in=False)
         return game
 
     def _frames(self) -> list[Frame]:
@@ -210,7 +208,7 @@ class Comparison(_Shown):
 
     def __init__(self, deck: Sequence[Card], rulebooks: Sequence[tuple[str, Rules]], *,
                  players: str = "greedy", seed: int = 0,
-                 names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+                 names: Sequence[str] = ("Ann", "Ben"), dealer: Seat = 1,
                  per: str = "trick", varied: str | None = None) -> None:
         self.deck = tuple(deck)
         self.varied = varied
@@ -226,7 +224,7 @@ class Comparison(_Shown):
         lead = self.steppers[0]
         self._links = [w.jslink((lead.slider, "value"), (s.stack, "selected_index"))
                        for s in self.steppers[1:]]
-        cells = [w.VBox([_html(f"<strong>{_esc(s.title)}</strong>"), s.stack],
+        cells = [w.VBox([_html(f"<strong>{html_text(s.title)}</strong>"), s.stack],
                         layout=w.Layout(width="50%", min_width="22em"))
                  for s in self.steppers]
         grid = w.Box(cells, layout=w.Layout(display="flex", flex_flow="row wrap"))
@@ -252,9 +250,9 @@ class Comparison(_Shown):
         """:meth:`differences` as an HTML list."""
         items = []
         for name, question, described in self.differences():
-            inner = "".join(f"<li><strong>{_esc(label)}</strong>: {_esc(d)}</li>"
+            inner = "".join(f"<li><strong>{html_text(label)}</strong>: {html_text(d)}</li>"
                             for label, d in described)
-            items.append(f"<li><code>{name}</code>: {_esc(question)}<ul>{inner}</ul></li>")
+            items.append(f"<li><code>{name}</code>: {html_text(question)}<ul>{inner}</ul></li>")
         return f"<ul>{''.join(items)}</ul>"
 
     def _text(self) -> str:
@@ -266,7 +264,7 @@ class Comparison(_Shown):
 
 def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None = None, *,
             option: str | None = None, base: str = "pagat", players: str = "greedy",
-            seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: int = 1,
+            seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: Seat = 1,
             per: str = "trick") -> Comparison:
     """Deal one pack (a card list, or a seed to shuffle one) under several rulebooks and play
     it out with the same players, throw-ins declined.
@@ -338,13 +336,7 @@ class PlayComputer(_Shown):
 
     def _advance(self) -> None:
         """Let the computer move until it is your turn or the game is over."""
-        g = self.game
-        while g.phase in (Phase.PLAY, Phase.THROW_IN) and g.to_move == 1:
-            view = g.view(1)
-            if g.phase is Phase.THROW_IN:
-                g.throw_in(self.opponent.throw_in(view))
-            else:
-                g.play(self.opponent.play(view))
+        players.drive(self.game, [None, self.opponent])
         self._refresh()
 
     def click(self, card: Card | str) -> str:
@@ -375,9 +367,10 @@ class PlayComputer(_Shown):
             state = "Your hand may be thrown in: throw it in, or keep it?"
         else:
             state = "Your turn: click a card."
-        self.status.value = (f"<strong>{self.names[0]} {a} · {self.names[1]} {b}</strong> "
-                             f"(game is {g.rules.target}) — {_esc(state)}"
-                             + (f"<br><span style='color:#a00'>{_esc(self.message)}</span>"
+        self.status.value = (f"<strong>{html_text(self.names[0])} {a} · "
+                             f"{html_text(self.names[1])} {b}</strong> "
+                             f"(game is {g.rules.target}) — {html_text(state)}"
+                             + (f"<br><span style='color:#a00'>{html_text(self.message)}</span>"
                                 if self.message else ""))
         self.board.value = table_html(g, reveal=False)
         legal = set(g.legal_plays()) if g.to_move == 0 else set()
@@ -398,7 +391,7 @@ class PlayComputer(_Shown):
         else:
             self.choice_box.children = []
         recent = [s.text for s in steps(g.events, g.names)][-6:]
-        self.log.value = "<br>".join(_esc(line) for line in recent)
+        self.log.value = "<br>".join(html_text(line) for line in recent)
 
     def _clicker(self, card: Card) -> Callable[[Any], None]:
         def on_click(_button: Any) -> None:

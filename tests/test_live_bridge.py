@@ -152,7 +152,8 @@ def test_hint_is_a_legal_card_from_the_readers_view() -> None:
     state = ok(op="new", rules="parlett", seed=2, opponent="greedy", dealer=1)
     hinted = ok(op="hint")
     assert hinted["hint"] in state["legal"]
-    assert "pn-hint" in hinted["html"] and "Hint: the greedy player would play" in hinted["html"]
+    assert "pn-hint" in hinted["html"]
+    assert re.search(r"Hint: the \w+ player would play", hinted["html"])
 
 
 def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:

@@ -170,8 +170,42 @@ def test_players_get_a_view_not_the_game() -> None:
             seen.append(view)
             return view.legal_plays[0]  # type: ignore[attr-defined,no-any-return]
 
-    play_game(Game("pagat", seed=1), [Spy(), Spy()])
+    game = Game("pagat", seed=1)
+    asked: list[tuple[object, frozenset[Card]]] = []
+
+    class Check(Spy):
+        def play(self, view: object) -> Card:
+            # what the opponent still holds and the stock not yet turned, at this moment
+            me = view.player  # type: ignore[attr-defined]
+            hidden = frozenset(game.hand(1 - me)) | frozenset(game.stock)
+            asked.append((view, hidden))
+            return super().play(view)
+
+    play_game(game, [Check(), Check()])
     from penneech import PlayerView
 
     assert seen and all(isinstance(v, PlayerView) for v in seen)
-    assert all(not hasattr(v, "stock") and not hasattr(v, "deck") for v in seen)
+    # no card the player may not see appears anywhere in what it was given
+    for view, hidden in asked:
+        shown = _cards_in(view)
+        assert not (shown & hidden), sorted(shown & hidden)
+
+
+def _cards_in(value: object) -> frozenset[Card]:
+    """Every card anywhere inside ``value`` (a view, a tuple, an event …)."""
+    if isinstance(value, Card):
+        return frozenset((value,))
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return frozenset()
+    if isinstance(value, dict):
+        items: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        items = list(value)
+    elif hasattr(value, "__dataclass_fields__"):
+        items = [getattr(value, f) for f in value.__dataclass_fields__]  # type: ignore[attr-defined]
+    else:
+        return frozenset()
+    out: frozenset[Card] = frozenset()
+    for item in items:
+        out |= _cards_in(item)
+    return out

@@ -113,7 +113,8 @@ def test_illegal_play(tmp_path, capsys):
     status, err = run_cli(tmp_path, capsys, stacked_record(["AH", "3C"]))
     assert status == 2
     assert err == ("error: game.json: deal 1, play 2: 3C is not a legal play for Ben: hearts were "
-                   "led and Ben holds QH, 2H (follow: suit)\n")
+                   "led, clubs are trumps, and Ben holds QH, 2H, so must play hearts "
+                   "(follow: suit)\n")
 
 
 def test_not_json(tmp_path, capsys):
@@ -170,8 +171,9 @@ def test_throw_in_by_a_hand_that_may_not(tmp_path, capsys):
     data["deals"][0]["redeal_claimed_by"] = 0
     status, err = run_cli(tmp_path, capsys, data)
     assert status == 2
-    assert err == ("error: game.json: deal 1: Ann may not throw in: the hand AH, KD, QD, JD, TD, "
-                   "9D, 8D holds an ace or a face card (redeal: no_ace_or_face)\n")
+    assert err == ("error: game.json: deal 1: Ann may not throw in the hand AH, KD, QD, JD, TD, "
+                   "9D, 8D: redeal is no_ace_or_face (a hand with no ace, king, queen or knave "
+                   "(holding the ♦7 does not save it))\n")
 
 
 def test_throw_in_by_a_player_that_may_not(tmp_path, capsys):
@@ -181,11 +183,11 @@ def test_throw_in_by_a_player_that_may_not(tmp_path, capsys):
     data["deals"][0].update(deck=deck, redeal_claimed_by=0)
     status, err = run_cli(tmp_path, capsys, data)
     assert status == 2
-    assert err == ("error: game.json: deal 1: Ann may not throw in: only the dealer may "
-                   "(redeal_claimant: dealer)\n")
+    assert err == ("error: game.json: deal 1: Ann may not throw in: redeal_claimant is dealer "
+                   "(only the dealer, for their own hand)\n")
     data["rules"] = "davis"
     status, err = run_cli(tmp_path, capsys, data)
-    assert "no hand may be thrown in (redeal: never)" in err
+    assert "redeal is never (no hand may be thrown in)" in err
 
 
 def test_more_plays_than_a_deal_holds(tmp_path, capsys):

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from penneech import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
-from penneech.rules import holders
+from penneech import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Card, Rules, RulesError, Suit
+from penneech.rules import CARDS_BY_INDEX, SUITS_BY_INDEX, holders
 
 # The table of presets in the engine issue, row by row.
 EXPECTED = {
@@ -45,8 +45,6 @@ def test_every_option_is_documented_with_each_preset_s_reason():
 def test_cotton_s_words_are_quoted_verbatim():
     # The quotations in OPTIONS must be Cotton's exact words (from the CC0 transcription).
     source = Path(__file__).parent.parent / "book" / "sources" / "cotton-1674.txt"
-    if not source.exists():
-        source = Path(__file__).parent.parent.parent / "shared" / "sources" / "cotton-1674.txt"
     text = " ".join(source.read_text(encoding="utf-8").split())
     for name, info in OPTIONS.items():
         for fragment in info.cotton.replace("*", "").split(" … "):
@@ -110,3 +108,98 @@ def test_from_json_checks_types():
         Rules.from_json({"preset": "pagat", "first_turnup_scores": "yes"})
     with pytest.raises(RulesError, match="rules must be a preset name or an object"):
         Rules.from_json(3)
+
+
+# -- one home for each rule: the behaviour beside the description, the tables derived from it ----
+
+
+def test_every_value_of_every_option_says_what_it_does():
+    for name, info in OPTIONS.items():
+        if info.minimum is not None:
+            assert not info.does, name
+            continue
+        assert set(info.does) == {v.value for v in info.values}, name
+        assert all(callable(function) for function in info.does.values()), name
+
+
+def _every(name):
+    return [v.value for v in OPTIONS[name].values]
+
+
+def test_the_tables_are_the_rules_for_every_card_pair_trump_and_value():
+    cards = CARDS_BY_INDEX
+    for trick_winner, counting, follow, to, bonus, turnups in itertools.product(
+            _every("trick_winner"), _every("counting"), _every("follow"),
+            _every("trick_points_to"), _every("majority_bonus"), _every("turnups_score")):
+        rules = Rules(trick_winner=trick_winner, counting=counting, follow=follow,
+                      trick_points_to=to, majority_bonus=bonus, turnups_score=turnups)
+        tables = rules.tables
+        for t, trumps in enumerate(SUITS_BY_INDEX):
+            beats = tables.beats[t]
+            points = tables.points[t]
+            for lead in cards:
+                assert points[lead.index] == rules.card_points(lead, trumps)
+                row = lead.index * 52
+                for follow_card in cards:
+                    assert beats[row + follow_card.index] == rules.follower_wins(
+                        lead, follow_card, trumps), (trick_winner, lead, follow_card, trumps)
+            for s, led in enumerate(SUITS_BY_INDEX):
+                duty = rules.follow_duty(led, trumps)
+                assert {SUITS_BY_INDEX[i] for i in tables.obliged[t][s]} == duty.obliged
+                assert {SUITS_BY_INDEX[i] for i in tables.allowed[t][s]} == duty.allowed
+        assert tables.majority == tuple(rules.majority_points(n) for n in range(8))
+        assert tables.turnup_scores[1:] == tuple(rules.turnup_scores(n) for n in range(1, 8))
+        for holder in (0, 1):
+            for winner in (0, 1):
+                assert tables.scorer[holder][winner] == rules.scorer(holder, winner)
+
+
+def test_what_the_values_do():
+    # spot checks of each function against Cotton's chapter and the readings
+    r = Rules.preset("pagat")
+    ace, king, seven_d = Card("AS"), Card("KS"), Card("7D")
+    assert r.follower_wins(king, ace, Suit.HEARTS)  # higher of the suit led
+    assert not r.follower_wins(ace, Card("2H"), Suit.CLUBS)  # another plain suit loses
+    assert r.follower_wins(ace, Card("2H"), Suit.HEARTS)  # a trump beats a plain lead
+    assert r.follower_wins(Card("AD"), seven_d, Suit.CLUBS)  # "it wins all Diamonds"
+    davis = Rules.preset("davis")
+    assert davis.follower_wins(Card("9S"), Card("TH"), Suit.CLUBS)  # rank: the higher card
+    assert not davis.follower_wins(Card("9S"), Card("9H"), Suit.CLUBS)  # equal: the leader
+    assert r.card_points(ace, Suit.SPADES) == 5 and r.card_points(ace, Suit.HEARTS) == 0
+    assert Rules.preset("parlett").card_points(ace, Suit.HEARTS) == 5
+    for counting in ("trumps", "honours"):
+        rules = Rules(counting=counting)
+        assert rules.card_points(seven_d, Suit.DIAMONDS) == 7
+        assert rules.card_points(seven_d, Suit.HEARTS) == 0
+    assert [r.majority_points(n) for n in range(8)] == [0, 0, 0, 0, 1, 3, 5, 7]
+    assert [davis.majority_points(n) for n in range(8)] == [0] * 8
+    assert r.claimants(0) == (1, 0) and Rules.preset("cotton").claimants(0) == (0,)
+    assert r.first_leader_of(0) == 1 and davis.first_leader_of(0) == 0
+    assert r.may_throw_in([Card(c) for c in ("7D", "2S", "3S", "4S", "5S", "6S", "8S")])
+    assert not Rules.preset("parlett").may_throw_in(
+        [Card(c) for c in ("7D", "2S", "3S", "4S", "5S", "6S", "8S")])
+    assert r.game_winner((61, 3), False) == 0 and r.game_winner((3, 60), True) is None
+    assert davis.game_winner((70, 3), False) is None and davis.game_winner((70, 3), True) == 0
+    assert davis.game_winner((70, 70), True) is None
+    assert r.ends_mid_deal and not davis.ends_mid_deal
+    assert Rules(turnups_score="final_only").turnup_scores(7)
+    assert not Rules(turnups_score="final_only").turnup_scores(6)
+
+
+def test_parse_reads_names_and_values_in_any_case_once():
+    assert Rules.parse("PAGAT,Follow=FREE") == Rules.preset("pagat", follow="free")
+    assert Rules.parse("pagat", "follow=free", "target=31") == Rules.preset(
+        "pagat", follow="free", target=31)
+    with pytest.raises(RulesError, match="follow is given twice"):
+        Rules.parse("pagat,follow=free,follow=suit")
+    with pytest.raises(RulesError, match="rules must be text"):
+        Rules.parse(None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules must be text"):
+        Rules.parse(b"pagat")  # type: ignore[arg-type]
+    for name in ("name", "cls", "self"):
+        with pytest.raises(RulesError, match=f"unknown option '{name}'"):
+            Rules.parse(f"pagat,{name}=x")
+        with pytest.raises(RulesError, match=f"unknown option '{name}'"):
+            Rules.preset("pagat", **{name: "x"})
+        with pytest.raises(RulesError, match=f"unknown option '{name}'"):
+            Rules().replace(**{name: "x"})

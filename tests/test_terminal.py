@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +14,10 @@ import pytest
 
 from penneech import Game, Phase, Rules, record
 from penneech.cards import Card
-from penneech.cli import build_parser, main
-from penneech.players import decide, make_player
-from penneech.terminal import _second_person, build_rules, hand_text, run
+from penneech.cli import build_parser, main, play_options
+from penneech.narrate import narrate, outcome_text
+from penneech.players import KeepingHand, decide, make_player
+from penneech.terminal import PlayOptions, hand_text, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,11 +44,11 @@ def script(seed: int, *, rules: str = "pagat", opponent: str = "greedy", name: s
     return lines, game
 
 
-def args_for(tmp_path: Path, *extra: str) -> argparse.Namespace:
+def args_for(tmp_path: Path, *extra: str) -> PlayOptions:
     argv = ["play", "--opponent", "greedy", *extra]
     if "--save" not in extra:
         argv += ["--save", str(tmp_path / "game.json")]
-    return build_parser().parse_args(argv)
+    return play_options(build_parser().parse_args(argv))
 
 
 def play(tmp_path: Path, lines: list[str], *extra: str) -> tuple[int, str, str]:
@@ -77,7 +78,8 @@ def test_a_complete_game_in_process(tmp_path):
     outcome = expected.outcome
     assert outcome is not None
     assert "Not allowed" not in out and "is not a card" not in out
-    assert f"Result: {_second_person(str(outcome))}." in out
+    assert f"Result: {outcome_text(outcome, 0)}." in out
+    assert "Result: You win" in out or "Result: Greedy wins" in out
     assert out.count("Your card: ") == sum(1 for x in lines if x not in ("y", "n"))
     assert "Game saved to " + str(tmp_path / "game.json") in out
     # the narration is told as the game goes, each step once
@@ -116,8 +118,11 @@ def test_hand_is_grouped_by_suit_with_codes():
 
 def test_same_seed_same_game(tmp_path):
     lines, _ = script(5, opponent="random", stop_after=10)
-    runs = [play(tmp_path, lines, "--seed", "5", "--opponent", "random") for _ in range(2)]
-    assert runs[0][1] == runs[1][1]
+    runs = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        runs.append(play(tmp_path / name, lines, "--seed", "5", "--opponent", "random"))
+    assert runs[0][1].replace(str(tmp_path / "a"), "") == runs[1][1].replace(str(tmp_path / "b"), "")
     assert runs[0][0] == 0
 
 
@@ -172,7 +177,8 @@ def test_bad_input_is_explained_and_asked_again(tmp_path):
     status, out, err = play(tmp_path, bad + lines, "--seed", str(seed))
     assert status == 0, err
     assert "'garbage' is not a card" in out
-    assert f"Not allowed: you do not hold {not_held.code} (you hold " in out
+    assert (f"Not allowed: {not_held.code} is not a legal play for you: you do not hold it "
+            "(you hold ") in out
     assert f"Not allowed: {off_suit.code} is not a legal play for you:" in out
     assert "(follow: suit)" in out
     legal = sorted(c for c in hand if c.suit is lead.suit)
@@ -280,7 +286,7 @@ def test_default_save_path_is_named_after_the_seed(tmp_path, monkeypatch):
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--opponent", "random", "--seed", "77",
                                       "--name", "Ann"])
-    assert run(args, io.StringIO(""), out, io.StringIO()) == 0
+    assert run(play_options(args), io.StringIO(""), out, io.StringIO()) == 0
     saved = record.load(tmp_path / "penneech-game-77.json")
     assert saved.names == ("Ann", "Random")
     assert saved.seed == 77
@@ -312,7 +318,7 @@ def test_unwritable_save_path_from_the_command_line(tmp_path, capsys):
         (["--set", "follow=sometimes"],
          "error: 'sometimes' is not a value of follow: use one of suit, suit_or_trump, free"),
         (["--set", "colour=red"], "error: unknown option 'colour': the options are deck,"),
-        (["--set", "follow"], "error: --set 'follow' is not option=value"),
+        (["--set", "follow"], "error: 'follow' is not option=value"),
         (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of cotton, pagat,"),
         (["--rules", "pagat,target=none"], "error: target must be a whole number"),
         (["--name", " "], "error: --name must not be empty"),
@@ -346,12 +352,21 @@ def test_bad_set_as_a_subprocess(tmp_path):
 
 
 def test_rules_and_set_combine():
-    rules = build_rules("parlett,follow=free", ["target=31", "majority_bonus=false"])
-    assert rules == Rules.preset("parlett", follow="free", target=31, majority_bonus=False)
+    args = build_parser().parse_args(["play", "--rules", "parlett,follow=free", "--set",
+                                      "target=31", "--set", "majority_bonus=false"])
+    assert play_options(args).rules == Rules.preset("parlett", follow="free", target=31,
+                                                    majority_bonus=False)
 
 
 def test_second_person_narration():
-    assert _second_person("Trick 2: Ben leads the ♠Q, You plays the ♠3. You wins the trick") == (
-        "Trick 2: Ben leads the ♠Q, you play the ♠3. You win the trick")
-    assert _second_person("Deal 1: Ben deals seven cards each; You is elder hand.") == (
-        "Deal 1: Ben deals seven cards each; you are elder hand.")
+    game = Game("pagat", seed=4, players=("You", "Ben"), first_dealer=1)
+    player = KeepingHand(make_player("greedy"))
+    while len(game.tricks_played) < 3:
+        decide(game, player)
+    told = "\n".join(narrate(game.events, game.names, you=0))
+    assert "Deal 1: Ben deals seven cards each, one at a time; you are elder hand." in told
+    assert re.search(r"Trick 1: you lead the \S+, Ben plays", told)
+    assert "You wins" not in told and "you pegs" not in told and "You plays" not in told
+    assert re.search(r"(You win|Ben wins) the trick", told)
+    # told about named players, the same log is in the third person
+    assert "Ann" not in told and "you" not in "\n".join(narrate(game.events, ("Ann", "Ben")))

@@ -1,0 +1,134 @@
+"""Writing files so that nothing a player made is ever lost.
+
+:func:`atomic_write` is the one way the program writes a file (a game record, a CSV of results,
+experiment data): the new text goes to a temporary file beside the real one, is flushed to disk,
+and replaces it in one step, so a crash, a full disk or a closed terminal leaves either the old
+file or the new one, never half of either.  :func:`unused_path` finds a name that replaces
+nothing.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> atomic_write(folder / "game.json", "{}")
+PosixPath('...game.json')
+>>> unused_path(folder / "game.json").name
+'game-2.json'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+from pathlib import Path
+
+__all__ = ["atomic_write", "unused_path", "NotAFileError", "check_writable"]
+
+
+class NotAFileError(OSError):
+    """The path names something that is not a regular file (a folder, a FIFO, a device)."""
+
+
+def _real(path: str | os.PathLike[str]) -> Path:
+    """The file ``path`` names, through any symbolic links (a link is written through, not
+    replaced)."""
+    return Path(os.path.realpath(os.fspath(path)))
+
+
+def check_writable(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be written by :func:`atomic_write`, or ``None`` if it can (checked
+    before long work, so that its result is not lost at the end)."""
+    real = _real(path)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return "it is not a regular file"
+    folder = real.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
+def atomic_write(path: str | os.PathLike[str], data: str | bytes, *,
+                 encoding: str = "utf-8") -> Path:
+    """Write ``data`` to ``path`` atomically and durably; return the file written.
+
+    - A symbolic link is followed and the file it points to is replaced (the link stays).
+    - Anything that is not a regular file (a folder, a FIFO, ``/dev/null``) is refused with
+      :class:`NotAFileError`, never replaced.
+    - A file that is replaced keeps its permissions (and owner, where allowed); a new file gets
+      the usual permissions (0666 less the umask).
+    - The data and then the folder are flushed to disk (``fsync``) before this returns.
+
+    Text is encoded with ``encoding``; characters it cannot encode raise ``UnicodeEncodeError``
+    before anything is written.
+    """
+    payload = data.encode(encoding) if isinstance(data, str) else data
+    real = _real(path)
+    try:
+        old = os.stat(real)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise NotAFileError(0, "not a regular file (it is left alone)", os.fspath(path))
+    folder = real.parent
+    fd, tmp = _create_beside(real)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+        if old is not None:
+            os.chmod(tmp, stat.S_IMODE(old.st_mode))
+            with contextlib.suppress(OSError):
+                os.chown(tmp, old.st_uid, old.st_gid)
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(folder)
+    return real
+
+
+def _create_beside(real: Path) -> tuple[int, str]:
+    """A new, empty temporary file in ``real``'s folder, created with the usual permissions."""
+    for _ in range(100):
+        tmp = str(real.parent / f".{real.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"cannot create a temporary file beside {real}")  # pragma: no cover
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some systems cannot open folders
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def unused_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` if nothing is there (not even a dangling link), else the first of ``NAME-2.EXT``,
+    ``NAME-3.EXT`` … that is free."""
+    p = Path(path)
+    if not os.path.lexists(p):
+        return p
+    n = 2
+    while True:
+        candidate = p.with_name(f"{p.stem}-{n}{p.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1

@@ -1,0 +1,73 @@
+"""Text from data (player names, record contents, error messages), made safe where it is shown.
+
+Every line the program prints to a terminal goes through :func:`terminal_safe`, and every piece
+of data put into HTML goes through :func:`html_text`: one path each, so a hostile name cannot
+clear the screen, set the window title, reorder text with bidirectional controls, forge a line
+of output or inject markup.
+
+>>> terminal_safe("Ann\\x1b[2J")
+'Ann\\\\x1b[2J'
+>>> terminal_safe("Ben\\nResult: Ben wins")
+'Ben\\\\nResult: Ben wins'
+>>> html_text('<b onclick="x">Ann</b>')
+'&lt;b onclick=&quot;x&quot;&gt;Ann&lt;/b&gt;'
+>>> shorten("x" * 100, 10)
+'xxxxxxxxx…'
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+__all__ = ["terminal_safe", "html_text", "shorten"]
+
+#: Characters that are not control characters but change how text around them is shown
+#: (bidirectional embeddings, overrides and isolates; line and paragraph separators).
+_INVISIBLE = {
+    0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068,
+    0x2069, 0x2028, 0x2029, 0xFEFF,
+}
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape_char(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control character (C0, DEL, C1), bidirectional control, line or
+    paragraph separator and lone surrogate shown as a visible escape (``\\x1b``, ``\\u202e``), so
+    that it prints as one harmless line."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if (
+            code < 0x20 or 0x7F <= code < 0xA0 or code in _INVISIBLE or 0xD800 <= code < 0xE000
+            or unicodedata.category(ch) == "Cf" and code not in (0x200D,)
+        ):
+            out.append(_escape_char(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def html_text(text: str) -> str:
+    """``text`` escaped for HTML (element content and quoted attribute values alike); control
+    characters are shown as visible escapes, as in a terminal."""
+    return html.escape(terminal_safe(text), quote=True)
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to at most ``limit`` characters, ending with "…" if cut (for messages that
+    echo what the user gave)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
