@@ -69,7 +69,11 @@ def time_to_hand(context: Any, base: str) -> float:
     start = time.perf_counter()
     page.locator(".pn-live-play .pn-live-start").click()
     page.wait_for_selector(".pn-live-play .pn-live-table .pn-cardbtn", timeout=180_000)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    phases = page.evaluate("window.penneechLive.startup_phases")
+    shown = ", ".join(f"{k[:-3]} {v / 1000:.2f} s" for k, v in phases.items())
+    print(f"    {took:.2f} s; in the worker: {shown}")
+    return took
 
 
 def bench_startup(pw: Any, base: str, runs: int) -> None:

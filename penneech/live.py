@@ -43,15 +43,18 @@ import json
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import frames, narrate, players, record, simulation
+from . import frames, narrate, players, record
 from .cards import CardError
 from .events import DealEnded, Dealt, GameWon
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, Seat
+
+if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
+    from .simulation import GameResult
 
 __all__ = [
     "LiveError",
@@ -421,15 +424,19 @@ class Experiment:
     kinds: tuple[str, str]
     games: int
     seed: int
-    results: list[simulation.GameResult] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
 
     def step(self, count: int) -> None:
+        from . import simulation
+
         labels = simulation._labels(self.kinds)
         for number in range(len(self.results), min(self.games, len(self.results) + count)):
             self.results.append(simulation.play_one(self.rules, self.kinds, number, self.seed,
                                                     labels=labels))
 
     def state(self) -> dict[str, Any]:
+        from . import simulation
+
         summaries = simulation.summarize(self.results)
         rows = [{"player": s.player, "games": s.games, "wins": s.wins,
                  "win_rate": s.win_rate, "low": s.ci_low, "high": s.ci_high,

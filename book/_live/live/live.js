@@ -40,6 +40,7 @@
       if (m.type === "progress") listeners.forEach((f) => f(m.fraction, m.text));
       else if (m.type === "ready") {
         window.penneechLive.startup_ms = m.ms;
+        window.penneechLive.startup_phases = m.phases;
         listeners.forEach((f) => f(1, ""));
         ready();
       } else if (m.type === "failed") {

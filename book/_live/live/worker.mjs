@@ -56,10 +56,16 @@ async function start() {
   } finally {
     restore();
   }
+  const t1 = performance.now();
   post({ type: "progress", fraction: 0.95, text: "Installing the Penneech engine…" });
   await pyodide.loadPackage("penneech", { messageCallback: () => {}, errorCallback: () => {} });
+  const t2 = performance.now();
   const handle = pyodide.pyimport("penneech.live").handle;
-  post({ type: "ready", ms: performance.now() - t0, version: pyodide.version });
+  const t3 = performance.now();
+  post({
+    type: "ready", ms: t3 - t0, version: pyodide.version,
+    phases: { runtime_ms: t1 - t0, wheel_ms: t2 - t1, import_ms: t3 - t2 },
+  });
   return handle;
 }
 
