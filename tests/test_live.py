@@ -24,7 +24,16 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import _OVERFLOW, CHROMIUM, PHONE, ROOT, SITE, Recorder, _unavailable
+from tests.test_browser import (  # noqa: F401 - server and site are fixtures
+    _OVERFLOW,
+    CHROMIUM,
+    PHONE,
+    ROOT,
+    Recorder,
+    _unavailable,
+    server,
+    site,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,31 +45,11 @@ RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
-def live_site() -> Path:
-    if not (SITE / "play-the-computer.html").is_file():
-        _unavailable(f"no built book in {SITE}: run `make book`")
-    if not (SITE / "pyodide" / "pyodide.mjs").is_file():
-        _unavailable(f"the book in {SITE} has no pyodide/ runtime: run `make book`")
-    return SITE
-
-
-@pytest.fixture(scope="module")
-def live_server(live_site: Path) -> Iterator[str]:
-    import functools
-    import http.server
-    import threading
-
-    from tests.test_browser import _QuietHandler
-
-    handler = functools.partial(_QuietHandler, directory=str(live_site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def live_server(server: str, site: Path) -> str:  # noqa: F811 - the fixtures imported above
+    """The site served as the other browser tests serve it, with its runtime."""
+    if not (site / "pyodide" / "pyodide.mjs").is_file():
+        _unavailable(f"the book in {site} has no pyodide/ runtime: run `make book`")
+    return server
 
 
 class LiveRecorder(Recorder):
@@ -107,7 +96,7 @@ def browser_context(live_server: str) -> Iterator[tuple[Any, LiveRecorder]]:
             context.close()
 
 
-def _open(browser_context: tuple[Any, LiveRecorder], server: str, name: str,
+def _open(browser_context: tuple[Any, LiveRecorder], base: str, name: str,
           viewport: dict[str, int] | None = None) -> tuple[Any, LiveRecorder]:
     context, rec = browser_context
     page = context.new_page()
@@ -115,7 +104,7 @@ def _open(browser_context: tuple[Any, LiveRecorder], server: str, name: str,
         page.set_viewport_size(viewport)
     page.on("console", rec.on_console)
     page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-    page.goto(f"{server}{name}.html", wait_until="load")
+    page.goto(f"{base}{name}.html", wait_until="load")
     return page, rec
 
 
