@@ -247,6 +247,9 @@ def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str
     assert code not in [c["code"] for c in after["cards"]], "Enter did not play the focused card"
     assert re.search(r"Reader leads the", after["text"]), after["text"]
 
+    settings = page.locator(".pn-live-play details.pn-settings")
+    if settings.get_attribute("open") is None:  # folded while a game is on
+        settings.locator("summary").first.click()
     page.locator(".pn-live-play .pn-options summary").click()
     page.select_option(".pn-live-play select[data-option=follow]", "free")
     page.locator(".pn-live-play .pn-live-start").click()
@@ -270,13 +273,19 @@ def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str
 def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
                                                  live_server: str) -> None:
     """After a first load, a reload gets the runtime from the browser's cache: the worker's
-    resource timings show no body transferred for the big files; and a game in progress can be
-    resumed after the reload."""
+    resource timings show no body transferred for the big files, and the engine starts from the
+    snapshot kept in Cache Storage; a game in progress can be resumed after the reload."""
     page, rec = _open(browser_context, live_server, "play-the-computer")
     page.fill(".pn-live-play input[name=seed]", "21")
     _start(page, "play")
     _wait_table(page)
     _settled(page)
+    # the started engine is kept for the next visit (unless this page started from it already)
+    kept = ("() => window.penneechLive.snapshot_saved "
+            "|| window.penneechLive.startup_phases?.from_snapshot")
+    page.wait_for_function(kept, timeout=ANSWER_MS)
+    saved = page.evaluate("window.penneechLive.snapshot_saved")
+    assert saved is None or saved["bytes"] > 1_000_000, f"the engine was not kept: {saved}"
     page.reload(wait_until="load")
     resume = page.locator(".pn-live-play [data-do=resume]")
     assert resume.is_visible(), "a game in progress is not offered for resuming after a reload"
@@ -292,6 +301,8 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     assert big, f"the worker loaded no runtime file: {timings}"
     for t in big:
         assert t["transfer"] < t["body"], f"{t['name']} was downloaded again: {t}"
+    phases = page.evaluate("window.penneechLive.startup_phases")
+    assert phases["from_snapshot"], f"the engine started from scratch again: {phases}"
     rec.check_all("play-the-computer, reloaded")
     page.close()
 

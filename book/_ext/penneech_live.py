@@ -123,8 +123,11 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1) -> str:
         _el(form, "p", "Choose the rules and your opponent, then press Play live. The engine "
             "then runs in your browser: nothing is installed and nothing is sent anywhere.",
             class_="pn-live-note")
-        _rules_fields(form, cat)
-        row = _el(form, "div", class_="pn-row-fields")
+        # folded away while a game is on, so that the table is in view
+        settings = _el(form, "details", class_="pn-settings", open="open")
+        _el(settings, "summary", "Rules, opponent and seed")
+        _rules_fields(settings, cat)
+        row = _el(settings, "div", class_="pn-row-fields")
         _select(row, "Opponent", "opponent",
                 [(p["kind"], p["kind"]) for p in fair], fair[0]["kind"],
                 "the computer player you play against")
@@ -144,14 +147,16 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1) -> str:
         bar = _el(form, "div", class_="pn-live-buttons")
         _el(bar, "button", "Play live", type="submit", class_="pn-live-start")
         _button(bar, "Resume the saved game", "resume", hidden="hidden")
-        tools = _el(root, "div", class_="pn-live-tools", hidden="hidden")
+    tools: ET.Element | None = None
+    if kind == "play":
+        tools = ET.Element("div", {"class": "pn-live-tools", "hidden": "hidden"})
         _button(tools, "Hint", "hint")
         _button(tools, "Undo", "undo")
         _button(tools, "Download the game", "download")
         lab = _el(tools, "label", class_="pn-file")
         _el(lab, "span", "Load a record to play on: ")
         _el(lab, "input", type="file", accept=".json,application/json", data_do="load")
-    elif kind == "compare":
+    if kind == "compare":
         if option:
             _select(form, "Option", "option",
                     [(n, f"{n}: {o['question']}") for n, o in cat["options"].items()
@@ -201,6 +206,8 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1) -> str:
     prog.text = ""
     _el(status, "span", "", class_="pn-live-message")
     _el(root, "div", "", class_="pn-live-out")
+    if tools is not None:  # under the table
+        root.append(tools)
     _el(root, "noscript", "The live panel needs JavaScript; the recorded examples on this page "
         "work without it.")
     return ET.tostring(root, encoding="unicode", method="html")

@@ -43,6 +43,8 @@
         window.penneechLive.startup_phases = m.phases;
         listeners.forEach((f) => f(1, ""));
         ready();
+      } else if (m.type === "saved") {
+        window.penneechLive.snapshot_saved = m;  // the started engine, kept for the next visit
       } else if (m.type === "failed") {
         failed(new Error(m.text));
       } else if (m.type === "answer") {
@@ -247,6 +249,8 @@
         status.say(answer.error);
         return;
       }
+      const settings = $(form, ".pn-settings");
+      if (!last && settings) settings.open = false;  // the first game: bring the table into view
       const hadFocus = out.contains(document.activeElement);
       last = answer;
       out.innerHTML = answer.html;
@@ -329,7 +333,10 @@
     tools.addEventListener("click", (event) => {
       const what = event.target.closest("[data-do]");
       if (!what || busy || !last) return;
-      if (what.dataset.do === "hint") send({ op: "hint" });
+      if (what.dataset.do === "hint") {
+        status.say("Working out a hint…");
+        send({ op: "hint" });
+      }
       else if (what.dataset.do === "undo") send({ op: "undo" });
       else if (what.dataset.do === "download") {
         download(`penneech-game-${last.seed}.json`, last.record);
@@ -532,9 +539,26 @@
   };
 
   // pause_ms: how long the computer's card waits before it answers (a test may shorten it)
+  // The first touch of a panel's controls (choosing the rules, say) starts loading the engine,
+  // so that it is ready sooner when the reader presses the panel's button.
+  function warmOnFirstTouch(box) {
+    const form = $(box, "form");
+    if (!form) return;
+    const warm = () => {
+      form.removeEventListener("pointerdown", warm);
+      form.removeEventListener("change", warm);
+      if (canRun()) startEngine();
+    };
+    form.addEventListener("pointerdown", warm);
+    form.addEventListener("change", warm);
+  }
+
   window.penneechLive = { canRun, startEngine, startup_ms: null, pause_ms: COMPUTER_PAUSE_MS };
   document.querySelectorAll(".pn-live[data-live]").forEach((box) => {
     const setup = SETUP[box.dataset.live];
-    if (setup) setup(box);
+    if (setup) {
+      setup(box);
+      warmOnFirstTouch(box);
+    }
   });
 })();

@@ -45,26 +45,98 @@ function countDownloads() {
   return () => { self.fetch = realFetch; };
 }
 
+// After the first start, the started interpreter (with the engine imported) is kept in the
+// browser's Cache Storage as a Pyodide memory snapshot, keyed by the Pyodide version and the
+// wheel's hash; later starts restore it instead of starting Python and importing the engine
+// again.  Where Cache Storage is missing (a page served over plain http from another machine)
+// or the snapshot cannot be used, Python starts from scratch as the first time.
+const SNAPSHOTS = "penneech-live-snapshots";
+const quiet = { stdout: () => {}, stderr: () => {} };
+
+async function openCache() {
+  try {
+    return self.caches ? await self.caches.open(SNAPSHOTS) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// The penneech wheel of this site, checked against the hash in the manifest.
+async function fetchWheel(manifest) {
+  const { file_name: name, sha256 } = manifest.penneech;
+  const response = await fetch(new URL(name, base));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (digest !== sha256) throw new Error(`${name} does not match its hash in penneech.json`);
+  return bytes;
+}
+
+async function startFresh(loadPyodide, cache, key, manifest) {
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL: base.href, _makeSnapshot: Boolean(cache), ...quiet }),
+    fetchWheel(manifest),
+  ]);
+  post({ type: "progress", fraction: 0.95, text: "Installing the Penneech engine…" });
+  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.runPython("import penneech, penneech.live");
+  if (cache) {
+    try {
+      const snapshot = pyodide.makeMemorySnapshot();
+      // kept for the next visit; the game does not wait for it
+      cache.put(key, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }))
+        .then(() => post({ type: "saved", bytes: snapshot.length }))
+        .catch((error) => post({ type: "saved", bytes: 0, error: String(error) }));
+    } catch (error) {  // no snapshot this time
+      post({ type: "saved", bytes: 0, error: String(error && error.message || error) });
+    }
+  }
+  return pyodide;
+}
+
+async function startFromSnapshot(loadPyodide, snapshot, manifest) {
+  post({ type: "progress", fraction: 0.5, text: "Starting Python from this browser's copy…" });
+  const [pyodide, archive] = await Promise.all([
+    loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot, ...quiet }),
+    fetchWheel(manifest),
+  ]);
+  // the engine's modules are imported in the snapshot; its files go back on the file system
+  pyodide.unpackArchive(archive, "wheel");
+  return pyodide;
+}
+
 async function start() {
   const t0 = performance.now();
   post({ type: "progress", fraction: 0, text: "Loading the Python runtime from this site…" });
+  const manifest = await (await fetch(new URL("penneech.json", base))).json();
+  const key = new URL(`snapshot-${manifest.pyodide}-${manifest.penneech.sha256}`, base).href;
+  const cache = await openCache();
+  const stored = cache ? await cache.match(key) : undefined;
   const restore = countDownloads();
-  let pyodide;
+  let pyodide = null;
+  let fromSnapshot = false;
   try {
     const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
-    pyodide = await loadPyodide({ indexURL: base.href, stdout: () => {}, stderr: () => {} });
+    if (stored) {
+      try {
+        const snapshot = new Uint8Array(await stored.arrayBuffer());
+        pyodide = await startFromSnapshot(loadPyodide, snapshot, manifest);
+        fromSnapshot = true;
+      } catch (error) {
+        await cache.delete(key);
+      }
+    }
+    if (!pyodide) pyodide = await startFresh(loadPyodide, cache, key, manifest);
   } finally {
     restore();
   }
   const t1 = performance.now();
-  post({ type: "progress", fraction: 0.95, text: "Installing the Penneech engine…" });
-  await pyodide.loadPackage("penneech", { messageCallback: () => {}, errorCallback: () => {} });
-  const t2 = performance.now();
   const handle = pyodide.pyimport("penneech.live").handle;
-  const t3 = performance.now();
+  const t2 = performance.now();
   post({
-    type: "ready", ms: t3 - t0, version: pyodide.version,
-    phases: { runtime_ms: t1 - t0, wheel_ms: t2 - t1, import_ms: t3 - t2 },
+    type: "ready", ms: t2 - t0, version: pyodide.version,
+    phases: { start_ms: t1 - t0, import_ms: t2 - t1, from_snapshot: fromSnapshot },
   });
   return handle;
 }
