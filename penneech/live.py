@@ -24,7 +24,7 @@ True
 >>> ask(op="play", table="t", card=card)["waiting"]
 'computer'
 >>> ask(op="play", table="t", card="2H")["refused"]
-'cannot play: Computer is to play a card'
+'Cannot play: Computer is to play a card'
 >>> ask(op="nonsense")["error"]
 "unknown request 'nonsense'"
 
@@ -40,6 +40,7 @@ import ast
 import contextlib
 import io
 import json
+import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -426,13 +427,18 @@ class Experiment:
     seed: int
     results: list[GameResult] = field(default_factory=list)
 
-    def step(self, count: int) -> None:
+    def step(self, count: int, seconds: float = 0.5) -> None:
+        """Play up to ``count`` more games, stopping early once ``seconds`` have passed (after
+        one game at least), so that the page can show progress and stop between steps."""
         from . import simulation
 
         labels = simulation._labels(self.kinds)
+        start = time.perf_counter()
         for number in range(len(self.results), min(self.games, len(self.results) + count)):
             self.results.append(simulation.play_one(self.rules, self.kinds, number, self.seed,
                                                     labels=labels))
+            if time.perf_counter() - start > seconds:
+                break
 
     def state(self) -> dict[str, Any]:
         from . import simulation
@@ -589,7 +595,7 @@ def _experiment(args: Mapping[str, Any]) -> dict[str, Any]:
     if key not in _experiments:
         raise LiveError("no experiment has been started")
     run = _experiments[key]
-    count = _int(args, "step", 10, low=0, high=MAX_EXPERIMENT_GAMES)
+    count = _int(args, "step", MAX_EXPERIMENT_GAMES, low=0, high=MAX_EXPERIMENT_GAMES)
     assert count is not None
     try:
         run.step(count)

@@ -464,7 +464,7 @@
       start.disabled = true;
       const bar = $(box, ".pn-live-status progress");
       let answer = await eng.ask({
-        op: "experiment", start: true, step: 2, rules: rulesOf(form),
+        op: "experiment", start: true, step: 1, rules: rulesOf(form),
         players: [field(form, "player-a"), field(form, "player-b")],
         games: field(form, "games"), seed: field(form, "seed"),
       });
@@ -474,7 +474,7 @@
         bar.value = Math.round(100 * answer.done / answer.total);
         $(box, ".pn-live-message").textContent = ` ${answer.done} of ${answer.total} games`;
         if (answer.finished || !running) break;
-        answer = await eng.ask({ op: "experiment", step: 4 });
+        answer = await eng.ask({ op: "experiment" });  // as many games as fit in half a second
       }
       if (!answer.ok) status.say(answer.error);
       else status.say(answer.finished ? `Done: ${answer.total} games.`

@@ -84,7 +84,9 @@ async function startFresh(loadPyodide, cache, key, manifest) {
   if (cache) {
     try {
       const snapshot = pyodide.makeMemorySnapshot();
-      // kept for the next visit; the game does not wait for it
+      // kept for the next visit (older ones, of another version, are dropped); the game does
+      // not wait for it
+      cache.keys().then((old) => old.forEach((r) => r.url !== key && cache.delete(r)));
       cache.put(key, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }))
         .then(() => post({ type: "saved", bytes: snapshot.length }))
         .catch((error) => post({ type: "saved", bytes: 0, error: String(error) }));
