@@ -354,11 +354,20 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     with the deal and play where it goes wrong."""
     page, rec = _open(browser_context, live_server, "replay-a-record")
     panel = page.locator(".pn-live-replay")
-    example = ROOT / "book" / "records" / "example.json"
-    panel.locator("input[type=file]").set_input_files(str(example))
+    panel.locator("[data-do=example]").click()  # the record shipped with the book
     page.wait_for_selector(".pn-live-replay .pn-live-frame .pn-table", timeout=START_MS)
-    assert "wins" in panel.locator(".pn-live-title").inner_text()
+    assert panel.locator(".pn-live-title").inner_text().startswith("example.json: Ben wins")
+    example = ROOT / "book" / "records" / "example.json"
     data = json.loads(example.read_text(encoding="utf-8"))
+    data["players"] = ["Ada", "Bo"]
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    panel.locator("input[type=file]").set_input_files(str(mine))
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-replay .pn-live-title').innerText"
+        ".startsWith('mine.json: Bo wins')", timeout=ANSWER_MS)
+    panel.locator(".pn-live-stepbar button", has_text="Next").click()
+    assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(data), encoding="utf-8")

@@ -111,8 +111,9 @@ def _button(parent: ET.Element, text: str, action: str, **attrs: str) -> ET.Elem
     return _el(parent, "button", text, type="button", data_do=action, **attrs)
 
 
-def panel_html(kind: str, option: str | None = None, seed: int = 1) -> str:
-    """The static HTML of one live panel."""
+def panel_html(kind: str, option: str | None = None, seed: int = 1,
+               example: str | None = None) -> str:
+    """The static HTML of one live panel (``example``: the site URL of a record to replay)."""
     cat = catalogue()
     presets_json = json.dumps(cat["presets"], separators=(",", ":"))
     root = ET.Element("div", {"class": f"pn-live pn-live-{kind}", "data-live": kind,
@@ -175,9 +176,10 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1) -> str:
         lab = _el(form, "label", class_="pn-file")
         _el(lab, "span", "Open a penneech-record/1 file from your computer: ")
         _el(lab, "input", type="file", accept=".json,application/json", data_do="open")
-        bar = _el(form, "div", class_="pn-live-buttons")
-        _button(bar, "Replay the book's example", "example", class_="pn-live-start",
-                data_url="records/example.json")
+        if example:
+            bar = _el(form, "div", class_="pn-live-buttons")
+            _button(bar, "Replay the book's example", "example", class_="pn-live-start",
+                    data_url=example)
     elif kind == "experiment":
         _rules_fields(form, cat)
         row = _el(form, "div", class_="pn-row-fields")
@@ -217,15 +219,23 @@ class LiveDirective(SphinxDirective):
     """``{penneech-live} KIND``: a live panel (see the module's docstring)."""
 
     required_arguments = 1
-    option_spec = {"option": directives.unchanged, "seed": directives.nonnegative_int}
+    option_spec = {"option": directives.unchanged, "seed": directives.nonnegative_int,
+                   "example": directives.path}
 
     def run(self) -> list[nodes.Node]:
         kind = self.arguments[0]
         if kind not in KINDS:
             raise self.error(f"unknown live panel {kind!r}: use one of {', '.join(KINDS)}")
+        example = None
+        if "example" in self.options:  # a record shipped with the site, as a download
+            rel, path = self.env.relfn2path(self.options["example"], self.env.docname)
+            if not Path(path).is_file():
+                raise self.error(f"no such record: {self.options['example']}")
+            self.env.note_dependency(rel)
+            example = "_downloads/" + self.env.dlfiles.add_file(self.env.docname, rel)
         node = live_panel()
         node["html"] = panel_html(kind, self.options.get("option"),
-                                  int(self.options.get("seed", 1)))
+                                  int(self.options.get("seed", 1)), example)
         return [node]
 
 
