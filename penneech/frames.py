@@ -1,7 +1,7 @@
 """Played-out games as pictures: the frames of the book's steppers and of its live pages.
 
 Everything here is plain Python over the engine (no ipywidgets), so the notebook widgets
-(:mod:`penneech.widgets`) and the live pages in the reader's browser (:mod:`penneech.live`) draw
+(``penneech.widgets``) and the live pages in the reader's browser (:mod:`penneech.live`) draw
 the same frames from the same code.
 
 >>> game = play_out(Game("pagat", seed=2), [make_player("greedy", seed=0),

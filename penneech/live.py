@@ -89,7 +89,7 @@ class LiveError(ValueError):
 
 
 def player_catalogue() -> list[dict[str, Any]]:
-    """The computer players on offer, read from the registry (:data:`penneech.players.PLAYERS`):
+    """The computer players on offer, read from the registry (``penneech.players.PLAYERS``):
     each kind, its summary, whether it is the default opponent, whether it plays fair (sees only
     its own view), and its strengths (named settings), if it has any; the default first.
 

@@ -407,3 +407,24 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     assert "ZeroDivisionError" in panel.locator(".pn-live-error").first.inner_text()
     rec.check_all("python-in-the-browser, live")
     page.close()
+
+
+def test_without_webassembly_the_page_says_so_and_keeps_its_frames(
+        browser_context: Any, live_server: str) -> None:
+    """A browser that cannot run WebAssembly gets a plain message; the recorded deal above the
+    live table still steps with no kernel."""
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("delete window.WebAssembly")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    _start(page, "play")
+    message = page.locator(".pn-live-play .pn-live-message")
+    message.wait_for(state="visible")
+    assert "cannot run WebAssembly" in message.inner_text()
+    assert page.locator(".pn-live-play .pn-live-table").count() == 0
+    assert not page.workers, "a worker was started without WebAssembly"
+    page.wait_for_selector(".widget-subarea .pn-table", timeout=20_000)  # the recorded deal
+    rec.check_all("play-the-computer without WebAssembly")
+    page.close()
