@@ -24,7 +24,7 @@ book: $(STAMP)
 test: lint typecheck unit notebooks-check book-strict browser
 
 lint: $(STAMP)
-	$(BIN)/ruff check penneech tests benchmarks
+	$(BIN)/ruff check penneech tests benchmarks tools book/_ext
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict penneech
@@ -40,7 +40,8 @@ book-strict: $(STAMP)
 	rm -rf _build
 	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . -W -n --keep-going
 
-browser: $(STAMP)
+# the browser tests read the site the strict build makes (so `make -j test` runs them after it)
+browser: book-strict
 	$(PYTEST) -q -m browser tests
 
 ## maintenance

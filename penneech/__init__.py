@@ -39,8 +39,9 @@ from .players import Player, make_player, play_game
 from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, RulesError
 from .simulation import simulate
 from .solver import solve
+from .version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 __all__ = [
     "PENNEECH", "Card", "CardError", "Suit", "format_cards", "full_pack", "parse_card",

@@ -186,7 +186,8 @@ PENNEECH: Final = _CARDS[(7, Suit.DIAMONDS)]
 def parse_card(text: str) -> Card:
     """Read one card code (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``); raise :class:`CardError`."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be written as a string such as 'AS', not {text!r}")
+        raise CardError(f"a card must be written as a string such as 'AS', not "
+                        f"{type(text).__name__}")
     card = _BY_CODE.get(text)
     if card is not None:
         return card
@@ -197,8 +198,9 @@ def parse_card(text: str) -> Card:
             rank = _RANK_BY_TEXT.get(rank_text)
             if suit is not None and rank is not None:
                 return _CARDS[(rank, suit)]
+    shown = repr(text) if len(text) <= 20 else repr(text[:19]) + "…"
     raise CardError(
-        f"{text!r} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit "
+        f"{shown} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit "
         "(S H D C or ♠ ♥ ♦ ♣), as in 'AS', '10D' or '♦7'"
     )
 

@@ -18,12 +18,14 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import record, simulation, terminal
+from .files import unused_path
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, PLAYER_KINDS, PLAYERS
 from .rules import (
@@ -37,6 +39,7 @@ from .rules import (
     holders,
 )
 from .text import terminal_safe
+from .version import VERSION
 
 __all__ = ["main", "error", "build_parser", "play_options"]
 
@@ -224,9 +227,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             written = simulation.write_csv(results, args.out)
         except OSError as exc:
-            return error(f"cannot write {args.out}: {exc.strerror or exc}")
+            reason = exc.strerror or str(exc)
+            kept = _keep_results(results, seed)
+            where = f"the results are kept in {kept} instead" if kept else (
+                "and nowhere else could be written either")
+            return error(f"cannot write {args.out}: {reason}; {where}")
         print(f"wrote {written}")
     return 0
+
+
+def _keep_results(results: Sequence[simulation.GameResult], seed: int) -> str | None:
+    """Write results that could not go where asked to a new file in the current folder, or
+    else the temporary folder; return where, or ``None``."""
+    import tempfile
+
+    for folder in (os.getcwd(), tempfile.gettempdir()):
+        try:
+            path = unused_path(os.path.join(folder, f"penneech-results-{seed}.csv"))
+            return str(simulation.write_csv(results, path))
+        except OSError:
+            continue
+    return None
 
 
 # -- the parser -----------------------------------------------------------------------------------
@@ -245,10 +266,8 @@ def _kinds_help(kinds: Sequence[str]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
-
     parser = _Parser(prog="penneech", description="Penneech, a 1670s card game for two.")
-    parser.add_argument("--version", action="version", version=f"penneech {__version__}")
+    parser.add_argument("--version", action="version", version=f"penneech {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -326,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(func(args))
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

@@ -834,7 +834,10 @@ def check_names(players: object) -> tuple[str, str]:
     for n in names:
         if len(n) > NAME_LIMIT:
             raise GameError(f"a player's name may have at most {NAME_LIMIT} characters, not "
-                            f"{len(n)}")
+                            f"{len(n):,}")
+        if any(0xD800 <= ord(ch) < 0xE000 for ch in n):
+            raise GameError("a player's name must be text: it holds a character that is not "
+                            "(a lone surrogate, as bytes that are not UTF-8 become)")
     return (names[0], names[1])
 
 

@@ -87,8 +87,6 @@ def verb(seat: Seat, third: str) -> Verb:
     return Verb(seat, third, _VERBS[third])
 
 
-_v = verb
-
 
 def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) -> str:
     """Tell ``sentence`` about players called ``names``, to the player in seat ``you`` (if
@@ -184,13 +182,13 @@ def _peg(s: Scored, trumps: Suit | None, winner: Seat | None,
     who = Who(s.player)
     if s.source == "turnup" and s.card is not None and s.option == "turnups_score":
         note = " (the Penneech turned up)" if s.card.is_penneech else ""
-        return (who, " ", _v(s.player, "pegs"),
+        return (who, " ", verb(s.player, "pegs"),
                 f" {s.points} for turning it up{note} (turnups_score; now {s.total})")
     reason = score_reason(s, trumps, tricks)
     what = f" for {_the(s.card)}" if s.card is not None else ""
-    sentence: Sentence = (f"{reason}, so ", who, " ", _v(s.player, "pegs"), f" {s.points}{what}")
+    sentence: Sentence = (f"{reason}, so ", who, " ", verb(s.player, "pegs"), f" {s.points}{what}")
     if s.option == "trick_points_to" and winner is not None and winner != s.player:
-        sentence += (" although ", Who(winner), " ", _v(winner, "took"), " the trick")
+        sentence += (" although ", Who(winner), " ", verb(winner, "took"), " the trick")
     return sentence + (f" (now {s.total})",)
 
 
@@ -200,28 +198,28 @@ def _peg(s: Scored, trumps: Suit | None, winner: Seat | None,
 def _event(event: Event) -> Sentence:
     """One event as a sentence, on its own (without the events around it)."""
     if isinstance(event, Cut):
-        return (Who(event.player), " ", _v(event.player, "cuts"), f" {_the(event.card)}.")
+        return (Who(event.player), " ", verb(event.player, "cuts"), f" {_the(event.card)}.")
     if isinstance(event, DealerChosen):
-        return (Who(event.player), " ", _v(event.player, "deals"), " first.")
+        return (Who(event.player), " ", verb(event.player, "deals"), " first.")
     if isinstance(event, Dealt):
         d, e = event.dealer, other_seat(event.dealer)
-        return (f"Deal {event.deal}: ", Who(d), " ", _v(d, "deals"),
-                " seven cards each, one at a time; ", Who(e), " ", _v(e, "is"), " elder hand.")
+        return (f"Deal {event.deal}: ", Who(d), " ", verb(d, "deals"),
+                " seven cards each, one at a time; ", Who(e), " ", verb(e, "is"), " elder hand.")
     if isinstance(event, ThrowIn):
         p = event.player
-        head: Sentence = (Who(p), " ", _v(p, "has"), " a hand that may be thrown in, ")
+        head: Sentence = (Who(p), " ", verb(p, "has"), " a hand that may be thrown in, ")
         if event.claimed:
-            return head + ("and ", _v(p, "throws"), " it in: the same dealer deals again.")
-        return head + ("but ", _v(p, "keeps"), " it.")
+            return head + ("and ", verb(p, "throws"), " it in: the same dealer deals again.")
+        return head + ("but ", verb(p, "keeps"), " it.")
     if isinstance(event, TurnUp):
         return _turnup(event) + (".",)
     if isinstance(event, Played):
-        return (Who(event.player), " ", _v(event.player, "plays"),
+        return (Who(event.player), " ", verb(event.player, "plays"),
                 f" {_the(event.card)} to trick {event.trick}.")
     if isinstance(event, TrickWon):
         w = event.winner
         card = event.cards[0] if w == event.leader else event.cards[1]
-        return (Who(w), " ", _v(w, "wins"),
+        return (Who(w), " ", verb(w, "wins"),
                 f" trick {event.trick} with {_the(card)}; {_trumps(event.trumps)}.")
     if isinstance(event, Scored):
         return _peg(event, None, None) + (".",)
@@ -231,7 +229,7 @@ def _event(event: Event) -> Sentence:
         return (f"End of deal {event.deal}: ", *_deal_totals(event), ".")
     if isinstance(event, GameWon):
         w = event.winner
-        return (Who(w), " ", _v(w, "wins"),
+        return (Who(w), " ", verb(w, "wins"),
                 f" the game, {event.scores[w]} to {event.scores[other_seat(w)]}.")
     raise TypeError(f"not a Penneech event: {event!r}")
 
@@ -239,7 +237,7 @@ def _event(event: Event) -> Sentence:
 def _turnup(event: TurnUp) -> Sentence:
     """``Ann turns up the ♥K: hearts are trumps for trick 3`` (no full stop)."""
     p = event.player
-    head: Sentence = (Who(p), " ", _v(p, "turns"), f" up {_the(event.card)}")
+    head: Sentence = (Who(p), " ", verb(p, "turns"), f" up {_the(event.card)}")
     if event.trick == 1:
         return head + (f": {_trumps(event.card.suit)} for the first trick",)
     if event.trick >= 8:
@@ -253,8 +251,8 @@ def _deal_totals(e: DealEnded) -> Sentence:
         seat: Seat = 0 if p == 0 else 1
         if p:
             parts.append("; ")
-        parts += [Who(seat), " ", _v(seat, "pegged"),
-                  f" {e.points[p]} and ", _v(seat, "took"), f" {_plural(e.tricks[p], 'trick')}"]
+        parts += [Who(seat), " ", verb(seat, "pegged"),
+                  f" {e.points[p]} and ", verb(seat, "took"), f" {_plural(e.tricks[p], 'trick')}"]
     return tuple(parts)
 
 
@@ -262,7 +260,7 @@ def outcome_text(outcome: Outcome, you: Seat | None = None) -> str:
     """``Ann wins 61 to 40 after 4 deals`` (or ``You win …``), no full stop."""
     w = outcome.winner
     deals = outcome.deals
-    sentence: Sentence = (Who(w), " ", _v(w, "wins"),
+    sentence: Sentence = (Who(w), " ", verb(w, "wins"),
                           f" {outcome.scores[w]} to {outcome.scores[other_seat(w)]} after "
                           f"{_plural(deals, 'deal')}")
     return render(sentence, outcome.names, you)
@@ -320,7 +318,7 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
             i += 1
             continue
         if isinstance(e, DealerChosen):
-            sentence: Sentence = (Who(e.player), " ", _v(e.player, "deals"), " first.")
+            sentence: Sentence = (Who(e.player), " ", verb(e.player, "deals"), " first.")
             if cuts:
                 pairs = [cuts[k:k + 2] for k in range(0, len(cuts), 2)]
                 told: list[str | Who | Verb] = []
@@ -330,9 +328,9 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
                     for j, c in enumerate(pair):
                         if j:
                             told.append(", ")
-                        told += [Who(c.player), " ", _v(c.player, "cuts"), f" {_the(c.card)}"]
-                sentence = (*told, ". ", Who(e.player), " ", _v(e.player, "cut"),
-                            " the lower card (aces low) and ", _v(e.player, "deals"), " first.")
+                        told += [Who(c.player), " ", verb(c.player, "cuts"), f" {_the(c.card)}"]
+                sentence = (*told, ". ", Who(e.player), " ", verb(e.player, "cut"),
+                            " the lower card (aces low) and ", verb(e.player, "deals"), " first.")
                 start -= len(cuts)
                 cuts = []
             out.append((start, i + 1, "setup", sentence))
@@ -370,13 +368,13 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
                 plays.append(nxt)
                 j += 1
             lead = plays[0]
-            sentence = (f"Trick {lead.trick}: ", Who(lead.player), " ", _v(lead.player, "leads"),
+            sentence = (f"Trick {lead.trick}: ", Who(lead.player), " ", verb(lead.player, "leads"),
                         f" {_the(lead.card)}")
             won = events[j] if j < n else None
             if len(plays) == 1 or not isinstance(won, TrickWon):
                 if len(plays) == 2:
                     second = plays[1]
-                    sentence += (", ", Who(second.player), " ", _v(second.player, "plays"),
+                    sentence += (", ", Who(second.player), " ", verb(second.player, "plays"),
                                  f" {_the(second.card)}")
                 out.append((start, j, "lead" if len(plays) == 1 else "trick", sentence + (".",)))
                 i = j
@@ -386,8 +384,8 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
             w = won.winner
             tricks[w] += 1
             card = won.cards[0] if w == won.leader else won.cards[1]
-            sentence += (", ", Who(follower.player), " ", _v(follower.player, "plays"),
-                         f" {_the(follower.card)}. ", Who(w), " ", _v(w, "wins"),
+            sentence += (", ", Who(follower.player), " ", verb(follower.player, "plays"),
+                         f" {_the(follower.card)}. ", Who(w), " ", verb(w, "wins"),
                          f" the trick with {_the(card)}")
             scored = [s for s in _scored_run(events, j) if s.source == "trick"]
             j += len(scored)
@@ -409,7 +407,7 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
             for s in scored:
                 totals[s.player] = s.total
                 if s.source == "majority":
-                    parts.append((Who(s.player), " ", _v(s.player, "took"),
+                    parts.append((Who(s.player), " ", verb(s.player, "took"),
                                   " more than half the tricks: ",
                                   *_peg(s, None, None, tricks[s.player]), "."))
                 else:

@@ -40,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
 from .rules import SUITS_BY_INDEX, Rules
+from .solver import Position, move_values, sample_positions
 
 __all__ = [
     "Player",
@@ -231,8 +232,6 @@ class SolverPlayer:
         legal = view.legal_plays
         if len(legal) == 1:
             return legal[0]
-        from .solver import move_values, sample_positions
-
         totals: dict[Card, float] = dict.fromkeys(legal, 0.0)
         for position in sample_positions(view, self.samples, self._rng):
             for card, value in move_values(position).items():
@@ -260,8 +259,6 @@ class CheatingPlayer:
             return legal[0]
         if self._game is None:
             raise GameError("the cheating player must be bound to a game: call bind(game)")
-        from .solver import Position, move_values
-
         values = move_values(Position.from_game(self._game))
         return max(legal, key=lambda c: (values[c], -c.index))
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,9 @@ from typing import Any
 from .cards import Card, CardError, Suit, format_cards, parse_card
 from .events import Event, tally
 from .files import atomic_write
-from .game import DealAction, Game, GameError, Phase, ThrowInAction
+from .game import DealAction, Game, GameError, Phase, ThrowInAction, check_names, check_seed
 from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
+from .text import shorten
 
 __all__ = [
     "FORMAT",
@@ -131,27 +133,87 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
 # -- reading ----------------------------------------------------------------------------------
 
 
+#: The largest record file read (a real game is a few kilobytes; this is thousands of deals).
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+
+
 def load(path: str | os.PathLike[str]) -> Game:
-    """Replay the record in the file at ``path``."""
-    name = str(path)
+    """Replay the record in the file at ``path``.
+
+    Only a regular file of at most :data:`MAX_RECORD_BYTES` is read (not a folder, a pipe or a
+    device); UTF-8, with or without a byte-order mark.
+    """
+    name = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise RecordError("not a regular file (a folder, a pipe or a device): a record is a "
+                              "JSON file", file=name)
+        if st.st_size > MAX_RECORD_BYTES:
+            raise RecordError(_too_big(st.st_size), file=name)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError("no such file", file=name) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read the file ({exc})", file=name) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read the file ({exc.strerror or exc})", file=name) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(len(raw)), file=name)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)",
+                          file=name) from None
     return loads(text, name)
 
 
+def _too_big(size: int) -> str:
+    return (f"too large for a record ({size:,} bytes; a record may have at most "
+            f"{MAX_RECORD_BYTES:,})")
+
+
 def loads(text: str, name: str | None = None) -> Game:
-    """Replay a record given as JSON text (``name`` is used in error messages)."""
+    """Replay a record given as JSON text (``name`` is used in error messages).
+
+    A byte-order mark at the start is allowed; a key given twice in one object is refused.
+    """
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(len(text)), file=name)
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=name
         ) from None
+    except RecordError as exc:
+        exc.file = name
+        raise
+    except RecursionError:
+        raise RecordError("not a record: its JSON is nested too deeply", file=name) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise RecordError(f"not a record: {shorten(str(exc))}", file=name) from None
     return from_record(data, name)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON would silently keep the last)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the field {_shown(key)} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def _shown(value: object) -> str:
+    """A value from the record as JSON, shortened for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return shorten(text, 60)
 
 
 def from_record(data: object, name: str | None = None) -> Game:
@@ -177,32 +239,41 @@ def _replay(data: object) -> Game:
     if fmt != FORMAT:
         if fmt is None:
             raise RecordError(f'no "format" field: a record starts {{"format": "{FORMAT}", …}}')
-        raise RecordError(f"unknown format {fmt!r}: this program reads {FORMAT!r}")
+        raise RecordError(f"unknown format {_shown(fmt)}: this program reads {FORMAT!r}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise RecordError(
-            f"unknown field {unknown[0]!r}: a record has the fields {', '.join(sorted(_KEYS))}"
+            f"unknown field {_shown(unknown[0])}: a record has the fields "
+            f"{', '.join(sorted(_KEYS))}"
         )
+    for key in ("first_dealer", "deals"):
+        if key not in data:
+            raise RecordError(f'no "{key}" field: a record has the fields '
+                              f"{', '.join(sorted(_KEYS))}")
     try:
         rules = Rules.from_json(data.get("rules", "pagat"))
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     players = data.get("players", ["Ann", "Ben"])
-    if (
-        not isinstance(players, list) or len(players) != 2
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise RecordError(f"players must be a list of two names, not {json.dumps(players)}")
-    first_dealer = data.get("first_dealer")
+    if not isinstance(players, list):
+        raise RecordError(f"players must be a list of two names, not {_type_name(players)}")
+    try:
+        names = check_names(players)
+    except GameError as exc:
+        raise RecordError(f"players: {exc}") from None
+    first_dealer = data["first_dealer"]
     if not is_seat(first_dealer):
-        raise RecordError(f"first_dealer must be 0 or 1, not {json.dumps(first_dealer)}")
+        raise RecordError(f"first_dealer must be 0 or 1, not {_shown(first_dealer)}")
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"seed must be a whole number, not {json.dumps(seed)}")
-    deals = data.get("deals")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except GameError as exc:
+            raise RecordError(str(exc)) from None
+    deals = data["deals"]
     if not isinstance(deals, list):
         raise RecordError(f"deals must be a list, not {_type_name(deals)}")
-    game = Game(rules, seed=seed, players=players, first_dealer=first_dealer, auto_deal=False)
+    game = Game(rules, seed=seed, players=names, first_dealer=first_dealer, auto_deal=False)
     for number, deal in enumerate(deals, 1):
         _replay_deal(game, deal, number, last=number == len(deals))
     return game
@@ -216,7 +287,8 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
     unknown = sorted(set(deal) - _DEAL_KEYS)
     if unknown:
         raise RecordError(
-            f"unknown field {unknown[0]!r}: a deal has the fields {', '.join(sorted(_DEAL_KEYS))}",
+            f"unknown field {_shown(unknown[0])}: a deal has the fields "
+            f"{', '.join(sorted(_DEAL_KEYS))}",
             deal=number,
         )
     deck_data = deal.get("deck")
@@ -241,7 +313,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
     if claimed is not None:
         if not is_seat(claimed):
             raise RecordError(
-                f"redeal_claimed_by must be 0, 1 or null, not {json.dumps(claimed)}", deal=number
+                f"redeal_claimed_by must be 0, 1 or null, not {_shown(claimed)}", deal=number
             )
         _claim(game, claimed, number)
         if plays:
@@ -249,7 +321,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
         return
     pending = deal.get("redeal_pending", False)
     if not isinstance(pending, bool):
-        raise RecordError(f"redeal_pending must be true or false, not {json.dumps(pending)}",
+        raise RecordError(f"redeal_pending must be true or false, not {_shown(pending)}",
                           deal=number)
     if pending:
         if not last or plays:

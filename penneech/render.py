@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
+from .text import terminal_safe
 
 if TYPE_CHECKING:
     from .game import Game, PlayerView
@@ -92,6 +93,16 @@ def _rank(card: Card) -> str:
 
 
 def _tostring(el: ET.Element) -> str:
+    """The one way a drawing becomes markup: every text and attribute value passes through
+    :func:`~penneech.text.terminal_safe` (control characters shown, not obeyed) and then the
+    serializer's escaping (no markup from data)."""
+    for node in el.iter():
+        if node.text:
+            node.text = terminal_safe(node.text)
+        if node.tail:
+            node.tail = terminal_safe(node.tail)
+        for key, value in node.attrib.items():
+            node.attrib[key] = terminal_safe(value)
     return ET.tostring(el, encoding="unicode", method="html" if el.tag != "svg" else "xml")
 
 

@@ -333,8 +333,8 @@ def simulate(
             duplicate play the first sits in seat 0 of every game.
         games: how many games; rounded up to an even number under ``duplicate``.
         seed: the run's seed; game ``i`` depends on ``(seed, i)`` only.
-        workers: processes to run the games in (``1``: this process; ``None``: one per CPU).
-            Ignored when ``executor`` is given.
+        workers: processes to run the games in (``1``: this process; ``None``: one per CPU;
+            never more than one per CPU).  Ignored when ``executor`` is given.
         executor: any :class:`concurrent.futures.Executor` to run the games in, such as a Dask
             ``Client(...).get_executor()``; it is not shut down.
         duplicate: play the games in pairs with the same packs and the seats swapped.
@@ -363,6 +363,7 @@ def simulate(
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    workers = min(workers, os.cpu_count() or 1)  # more processes than processors only slow down
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise ValueError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
     if duplicate and games % 2:
@@ -426,8 +427,8 @@ def simulate(
                 parts[index] = future.result()
                 if bar is not None:
                     bar.update(len(parts[index]))
-    except BaseException:
-        _stop(pool, futures, own)
+    except BaseException as exc:
+        _stop(pool, futures, own, interrupted=isinstance(exc, KeyboardInterrupt))
         raise
     finally:
         if bar is not None:
@@ -437,10 +438,11 @@ def simulate(
     return [r for index in range(submitted) for r in parts[index]]
 
 
-def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> None:
+def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool, *,
+          interrupted: bool) -> None:
     """Stop a run at once (Ctrl-C, an error): cancel what has not started and, in our own pool,
     end the worker processes rather than wait for the games under way.  A second Ctrl-C while
-    this runs is ignored."""
+    this runs is ignored, and after a Ctrl-C it stays ignored (the run is ending)."""
     import signal
     import threading
 
@@ -458,7 +460,7 @@ def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> No
                     process.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
     finally:
-        if previous is not None:
+        if previous is not None and not interrupted:
             signal.signal(signal.SIGINT, previous)
 
 

@@ -287,7 +287,6 @@ class Solver:
         self._majority_counts = st.majority_counts
         self._to_holder = tables.scorer[0][1] == 0
         t0 = position.trick_number - 1
-        self._t0 = t0
         # per trick t (0-based): trump suit number, each card's trick value, the turn-up points
         trumps = [0] * TRICKS
         trumps[t0] = _SUIT_NO[position.trumps]

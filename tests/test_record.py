@@ -129,7 +129,7 @@ def test_missing_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.update(format="penneech-record/9"),
-     "unknown format 'penneech-record/9': this program reads 'penneech-record/1'"),
+     "unknown format \"penneech-record/9\": this program reads 'penneech-record/1'"),
     (lambda d: d.pop("format"), 'no "format" field'),
     (lambda d: d.update(rules="hoyle"),
      "rules: unknown preset 'hoyle': use one of cotton, pagat, parlett, davis"),
@@ -137,10 +137,10 @@ def test_missing_file(tmp_path, capsys):
      "rules: unknown option 'folow': the options are deck, target"),
     (lambda d: d.update(rules={"preset": "pagat", "follow": "any"}),
      "rules: 'any' is not a value of follow: use one of suit, suit_or_trump, free"),
-    (lambda d: d.update(players="Ann"), 'players must be a list of two names, not "Ann"'),
+    (lambda d: d.update(players="Ann"), 'players must be a list of two names, not a string'),
     (lambda d: d.update(first_dealer="0"), 'first_dealer must be 0 or 1, not "0"'),
     (lambda d: d.update(deals={}), "deals must be a list, not an object"),
-    (lambda d: d.update(plyers=[]), "unknown field 'plyers'"),
+    (lambda d: d.update(plyers=[]), "unknown field \"plyers\""),
     (lambda d: d["deals"][0].update(deck="AS KS"), "deal 1: deck must be a list of card codes"),
     (lambda d: d["deals"][0]["deck"].__setitem__(4, "XZ"),
      "deal 1: deck card 5: 'XZ' is not a card"),

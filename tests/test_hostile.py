@@ -1,0 +1,523 @@
+"""Hostile input: nothing a player makes is lost, and no record, name or argument can crash or
+subvert the program (records, saving, the terminal game, simulate, the command line, the API,
+and everything that draws HTML).
+
+Every bad input must end in the documented error (``RecordError``, ``GameError``,
+``RulesError``; on the command line one ``error:`` line and exit status 2), never a traceback;
+text from data must reach a terminal with its control characters shown escaped and reach HTML
+with no markup of its own.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from penneech import Game, GameError, Phase, Rules, RulesError, record
+from penneech.cli import main
+from penneech.files import NotAFileError, atomic_write, unused_path
+from penneech.narrate import narrate
+from penneech.players import KeepingHand, make_player
+from penneech.record import RecordError, loads
+from penneech.render import table_html
+from penneech.simulation import check_writable
+from penneech.terminal import PlayOptions, run
+from penneech.text import html_text, terminal_safe
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+
+#: control characters a hostile name may carry: escape sequences, C1, bidi overrides, newlines
+HOSTILE_NAMES = [
+    "\x1b[2J\x1b[H",           # clear the screen
+    "\x1b]0;pwned\x07",        # set the window title
+    "Ann\u202eneB",            # right-to-left override
+    "\x9b31m",                 # C1 control sequence introducer
+    "Ben\nResult: Ben wins",   # forge a line
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "&amp;&lt;",
+]
+RAW_CONTROL = [chr(c) for c in (*range(0, 9), *range(11, 32), *range(0x7F, 0xA0))] + [
+    "\u202e", "\u2066", "\u2028"]
+
+
+def raw_controls(text: str) -> list[str]:
+    return [c for c in RAW_CONTROL if c in text]
+
+
+def a_game(names: tuple[str, str] = ("Ann", "Ben"), seed: int = 1, deals: int = 1) -> Game:
+    game = Game("pagat", seed=seed, players=names)
+    players = [KeepingHand(make_player("greedy")), KeepingHand(make_player("greedy"))]
+    while game.deal_number <= deals and not game.is_over():
+        from penneech.players import decide
+
+        decide(game, players[game.to_move])  # type: ignore[index]
+    return game
+
+
+def record_text(**changes: object) -> str:
+    data = record.to_record(a_game())
+    data.update(changes)
+    return json.dumps(data)
+
+
+# -- records -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"format": "penneech-record/1", "seed": 1' + "0" * 5000 + "}", "not a record: "),
+    (record_text(first_dealer=1.0), "first_dealer must be 0 or 1, not 1.0"),
+    (record_text(first_dealer=True), "first_dealer must be 0 or 1, not true"),
+    (record_text(seed=1.5), "seed must be a whole number"),
+    (record_text(seed=-1), "seed must be a whole number from 0"),
+    (record_text(seed=2**70), "seed must be a whole number from 0"),
+    (record_text(rules={"preset": "pagat", "name": "x"}), "rules: unknown option 'name'"),
+    (record_text(rules={"preset": "pagat", "cls": "x"}), "rules: unknown option 'cls'"),
+    (record_text(rules={"preset": "pagat", "self": "x"}), "rules: unknown option 'self'"),
+    (record_text(rules={"preset": "pagat", "target": 1.5}), "target must be a JSON number"),
+    (record_text(rules={"preset": "pagat", "target": True}), "target must be a JSON number"),
+    (record_text(rules={"preset": None}), "preset must be a name"),
+    (record_text(players=["\ud800", "Ben"]), "players: a player's name must be text"),
+    (record_text(players=["A" * 1_000_000, "Ben"]), "at most 40 characters, not 1,000,000"),
+    ('{"format": "penneech-record/1", "format": "x"}', 'the field "format" is given twice'),
+    (record_text().replace('"first_dealer"', '"first_dealer": 0, "first_dealer"', 1),
+     'the field "first_dealer" is given twice'),
+    (json.dumps({"format": "penneech-record/1", "deals": []}), 'no "first_dealer" field'),
+])
+def test_bad_records_are_refused_with_a_reason(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as exc:
+        loads(text, "r.json")
+    assert message in str(exc.value), str(exc.value)
+    assert str(exc.value).startswith("r.json: ")
+    assert len(str(exc.value)) < 400  # nothing echoed whole
+
+
+def test_a_long_bad_card_code_is_not_echoed_whole() -> None:
+    data = record.to_record(a_game())
+    data["deals"][0]["deck"][3] = "Q" * 5_000_000
+    with pytest.raises(RecordError, match=r"deck card 4: 'QQQQQQQQQQQQQQQQQQQ'… is not a card"):
+        record.from_record(data)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    game = a_game()
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.dumps(game).encode())
+    assert record.load(path).actions == game.actions
+
+
+def test_what_is_not_a_regular_small_file_is_not_read(tmp_path: Path, capsys) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (record.MAX_RECORD_BYTES + 1))
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "\xff"}')
+    for path, message in ((fifo, "not a regular file"), ("/dev/zero", "not a regular file"),
+                          (tmp_path, "not a regular file"), (big, "too large for a record"),
+                          (bad, "not UTF-8 text (byte 13")):
+        with pytest.raises(RecordError, match=re.escape(message)):
+            record.load(path)
+    started = time.monotonic()
+    assert main(["replay", str(fifo), "/dev/zero"]) == 2
+    assert time.monotonic() - started < 5
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("error: ") for line in err)
+
+
+def test_each_file_of_a_replay_gets_its_answer(tmp_path: Path, capsys) -> None:
+    good = tmp_path / "good.json"
+    record.save(a_game(), good)
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["replay", "--json", str(good), str(nested), str(tmp_path / "none.json"),
+                 str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2 and len(err.splitlines()) == 2
+    assert "nested too deeply" in err and "no such file" in err
+
+
+# -- names reaching a terminal or a page ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_names_are_shown_not_obeyed(name: str, tmp_path: Path, capsys) -> None:
+    game = a_game((name, "Ben"), deals=2)
+    path = tmp_path / "game.json"
+    record.save(game, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not raw_controls(out)
+    assert "\nResult: Ben wins" not in out
+    assert main(["replay", "--json", str(path)]) == 0
+    line = capsys.readouterr().out
+    assert json.loads(line)["events"] and not raw_controls(line)
+    for html in (table_html(game), table_html(game.view(0)), table_html(game, reveal=False)):
+        assert not raw_controls(html)
+        assert "<script" not in html and "<img" not in html and 'onerror=' not in html.replace(
+            "onerror=alert", "")
+
+
+def test_terminal_safe_and_html_text() -> None:
+    for name in HOSTILE_NAMES:
+        assert not raw_controls(terminal_safe(name))
+        assert "<" not in html_text(name) and '"' not in html_text(name)
+    assert terminal_safe("Ann\u202eneB") == "Ann\\u202eneB"
+    assert terminal_safe("ordinary: ♦7 ♥Q, Ünïcødé") == "ordinary: ♦7 ♥Q, Ünïcødé"
+
+
+def test_the_widgets_escape_names() -> None:
+    pytest.importorskip("ipywidgets")
+    from penneech.widgets import PlayComputer, compare, frames_for
+
+    name = "<b>\x1b[2J</b>"
+    table = PlayComputer("pagat", seed=3, opponent="greedy", you=name, computer=name + "2",
+                         sample=False)
+    comparison = compare(5, names=(name, "Ben"))
+    frames = frames_for(a_game((name, "Ben")))
+    for html in (table.status.value, table.board.value, table.log.value,
+                 comparison.summary_html(), *(f.html for f in frames)):
+        assert "<b>" not in html and not raw_controls(html), html[:200]
+
+
+# -- the API ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: Game(None), "rules must be a Rules object or a preset name"),  # type: ignore[arg-type]
+    (lambda: Game(42), "rules must be a Rules object or a preset name"),  # type: ignore[arg-type]
+    (lambda: Game("hoyle"), "unknown preset 'hoyle'"),
+    (lambda: Game(first_dealer=1.0), "first_dealer must be 0 or 1"),  # type: ignore[arg-type]
+    (lambda: Game(first_dealer=True), "first_dealer must be 0 or 1"),  # type: ignore[arg-type]
+    (lambda: Game(seed=1.5), "seed must be a whole number"),  # type: ignore[arg-type]
+    (lambda: Game(seed="abc"), "seed must be a whole number"),  # type: ignore[arg-type]
+    (lambda: Game(seed=True), "seed must be a whole number"),  # type: ignore[arg-type]
+    (lambda: Game(seed=b"1"), "seed must be a whole number"),  # type: ignore[arg-type]
+    (lambda: Game(players=("Ann", "\udcff")), "a player's name must be text"),
+    (lambda: Game(players="AB"), "players must be two non-empty names"),
+    (lambda: Game().hand(-1), "player must be 0 or 1"),  # type: ignore[arg-type]
+    (lambda: Game().view(2), "player must be 0 or 1"),  # type: ignore[arg-type]
+])
+def test_bad_api_arguments_raise_game_error(make, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        make()
+
+
+def test_every_game_the_api_makes_saves_a_record_that_reads_back(tmp_path: Path) -> None:
+    for seed in (0, 2**64 - 1, 12345):
+        game = Game("parlett", seed=seed, first_dealer=1)
+        game.play(game.legal_plays()[0]) if game.phase is Phase.PLAY else game.throw_in(False)
+        record.save(game, tmp_path / "g.json")
+        again = record.load(tmp_path / "g.json")
+        assert again.actions == game.actions and again.seed == seed
+
+
+def test_the_rules_of_a_game_cannot_be_changed_after_it_starts() -> None:
+    game = Game("pagat", seed=1)
+    with pytest.raises(AttributeError):
+        game.rules = Rules.preset("cotton")  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        game.names = ("X", "Y")  # type: ignore[misc]
+    assert game.rules == Rules.preset("pagat")
+
+
+@pytest.mark.parametrize("value", [None, b"pagat", 3, ["pagat"]])
+def test_rules_parse_refuses_what_is_not_text(value: object) -> None:
+    with pytest.raises(RulesError, match="must be text"):
+        Rules.parse(value)  # type: ignore[arg-type]
+
+
+# -- saving ------------------------------------------------------------------------------------
+
+
+def test_atomic_write_writes_through_links_keeps_modes_and_refuses_devices(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    real.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    atomic_write(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    fresh = atomic_write(tmp_path / "fresh.json", "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/null"), tmp_path):
+        before = os.stat(target)
+        with pytest.raises(NotAFileError):
+            atomic_write(target, "x")
+        after = os.stat(target)
+        assert (before.st_ino, before.st_mode) == (after.st_ino, after.st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert check_writable(fifo) == "it is not a regular file"
+    assert check_writable(tmp_path / "no" / "x.csv").startswith("there is no folder")
+
+
+def test_unused_path_never_names_an_existing_file(tmp_path: Path) -> None:
+    (tmp_path / "g.json").write_text("1")
+    (tmp_path / "g-2.json").write_text("2")
+    (tmp_path / "g-3.json").symlink_to(tmp_path / "nowhere")
+    assert unused_path(tmp_path / "g.json") == tmp_path / "g-4.json"
+
+
+def _options(tmp_path: Path, save: Path | None = None, **kw: object) -> PlayOptions:
+    return PlayOptions(rules=Rules.preset("pagat"), opponent="greedy", seed=11,
+                       save=str(save or tmp_path / "game.json"), **kw)  # type: ignore[arg-type]
+
+
+def test_play_never_replaces_a_file_it_did_not_create(tmp_path: Path) -> None:
+    finished = tmp_path / "game.json"
+    finished.write_text("a finished game, precious")
+    out = io.StringIO()
+    assert run(_options(tmp_path), io.StringIO("quit\n"), out, io.StringIO()) == 0
+    assert finished.read_text() == "a finished game, precious"
+    assert "game.json is already there and is left alone: this game is saved to" in out.getvalue()
+    assert record.load(tmp_path / "game-2.json").seed == 11
+
+
+def test_play_saves_after_every_move(tmp_path: Path) -> None:
+    sizes = []
+    path = tmp_path / "game.json"
+
+    class Watching(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            sizes.append(len(record.load(path).actions))
+            game = record.load(path)
+            legal = game.legal_plays()
+            return (legal[0].code if legal else "n") + "\n"
+
+    run(_options(tmp_path, save=path), Watching(), io.StringIO(), io.StringIO())
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes) > 5
+
+
+def test_play_refuses_to_save_over_what_is_not_a_file(tmp_path: Path) -> None:
+    err = io.StringIO()
+    assert run(_options(tmp_path, save=tmp_path), io.StringIO(""), io.StringIO(), err) == 2
+    assert err.getvalue().startswith("error: cannot save the game to")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    err = io.StringIO()
+    assert run(_options(tmp_path, save=fifo), io.StringIO(""), io.StringIO(), err) == 2
+    assert "not a regular file" in err.getvalue()
+
+
+def test_a_failing_save_mid_game_is_reported_and_the_record_is_not_lost(tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    real_save = record.save
+    calls = []
+
+    def flaky(game: Game, path: object) -> object:
+        calls.append(1)
+        if len(calls) > 1:
+            raise OSError(28, "No space left on device")
+        return real_save(game, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(record, "save", flaky)
+    err = io.StringIO()
+    status = run(_options(tmp_path), io.StringIO("quit\n"), io.StringIO(), err)
+    assert status == 0
+    text = err.getvalue()
+    assert "No space left on device" in text and "here is its record, to keep by hand" in text
+    kept = text[text.index("{"):]
+    assert record.loads(kept).seed == 11
+
+
+def _play_process(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json"), *args],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=tmp_path, env=ENV)
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_stop_signal_leaves_the_game_on_disk(tmp_path: Path, signum: int, status: int) -> None:
+    proc = _play_process(tmp_path)
+    assert proc.stdout is not None and proc.stdin is not None
+    game = record.load(tmp_path / "game.json") if (tmp_path / "game.json").exists() else None
+    # answer two questions, then send the signal while the game waits for the third
+    answered = 0
+    deadline = time.monotonic() + 60
+    buffer = ""
+    while answered < 2 and time.monotonic() < deadline:
+        buffer += proc.stdout.read(1)
+        if buffer.endswith(("Your card: ", "[y/n] ")):
+            game = record.load(tmp_path / "game.json")
+            legal = game.legal_plays()
+            proc.stdin.write((legal[0].code if legal else "n") + "\n")
+            proc.stdin.flush()
+            answered += 1
+            buffer = ""
+    time.sleep(0.5)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == status, err
+    assert "Traceback" not in err
+    saved = record.load(tmp_path / "game.json")
+    assert len([a for a in saved.actions if getattr(a, "player", None) == 0]) >= 2
+
+
+def test_a_closed_output_stops_the_game_with_it_saved(tmp_path: Path) -> None:
+    proc = _play_process(tmp_path)
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    proc.stdin.write("?\n" * 200)
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    assert proc.returncode == 141
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+    assert record.load(tmp_path / "game.json").seed == 11
+
+
+# -- simulate and the command line ----------------------------------------------------------------
+
+
+def test_simulate_checks_its_output_before_playing(tmp_path: Path, capsys) -> None:
+    started = time.monotonic()
+    assert main(["simulate", "--games", "100000", "--out", str(tmp_path / "no" / "r.csv")]) == 2
+    assert time.monotonic() - started < 5
+    assert capsys.readouterr().err.startswith("error: cannot write")
+    assert main(["simulate", "--games", "1000000000000"]) == 2
+    assert "--games may be at most 1,000,000" in capsys.readouterr().err
+
+
+def test_simulate_results_survive_an_unwritable_output(tmp_path: Path, capsys,
+                                                       monkeypatch) -> None:
+    from penneech import simulation
+
+    monkeypatch.chdir(tmp_path)
+    real = simulation.write_csv
+    target = tmp_path / "r.csv"
+
+    def failing(results, path):  # type: ignore[no-untyped-def]
+        if Path(path) == target:
+            raise OSError(28, "No space left on device")
+        return real(results, path)
+
+    monkeypatch.setattr(simulation, "write_csv", failing)
+    assert main(["simulate", "--games", "4", "--seed", "3", "--out", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device; the results are kept in" in err
+    kept = tmp_path / "penneech-results-3.csv"
+    assert len(simulation.read_csv(kept)) == 4
+
+
+def test_simulate_uses_no_more_workers_than_processors(capsys) -> None:
+    assert main(["simulate", "--games", "2", "--workers", "1000", "--seed", "1"]) == 0
+    err = capsys.readouterr().err
+    assert f"using {os.cpu_count()} workers, not 1000" in err
+
+
+def test_ctrl_c_stops_a_simulation_with_slow_players_at_once() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "penneech.cli", "simulate", "--players", "solver,solver",
+         "--games", "200", "--workers", "2", "--samples", "60", "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        start_new_session=True)
+    time.sleep(3)
+    os.killpg(proc.pid, signal.SIGINT)
+    time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)  # a second Ctrl-C
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - started < 5
+    assert proc.returncode == 130
+    assert "Traceback" not in err and err.strip() == "interrupted"
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--name", "\udcff", "--opponent", "random"],
+    ["play", "--set", "name=x"], ["play", "--set", "cls=x"], ["play", "--rules", "pagat,self=1"],
+    ["simulate", "--set", "name=1"], ["frobnicate"], ["play", "--seed", "x"],
+])
+def test_command_line_errors_are_one_line(argv: list[str], capsys, tmp_path: Path,
+                                          monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert not list(tmp_path.iterdir())
+
+
+def test_version(capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    from penneech import __version__
+
+    assert capsys.readouterr().out.strip() == f"penneech {__version__}"
+
+
+# -- a property: arbitrary records and names never crash anything ----------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children,
+                                                                       max_size=4),
+    max_leaves=20,
+)
+NAMES = st.text(min_size=1, max_size=40).filter(lambda n: n.strip())
+FIELDS = st.sampled_from(["format", "rules", "players", "first_dealer", "deals", "seed"])
+
+
+@st.composite
+def mangled_records(draw: st.DrawFn) -> object:
+    """A real record with one field replaced by arbitrary JSON, or arbitrary names."""
+    data = record.to_record(a_game(seed=draw(st.integers(0, 3))))
+    kind = draw(st.sampled_from(["field", "names", "deal", "whole"]))
+    if kind == "field":
+        data[draw(FIELDS)] = draw(JSON)
+    elif kind == "names":
+        data["players"] = [draw(NAMES), draw(NAMES)]
+    elif kind == "deal":
+        deal = data["deals"][0]
+        deal[draw(st.sampled_from(["deck", "plays", "redeal_claimed_by", "redeal_pending"]))] = (
+            draw(JSON))
+    else:
+        return draw(JSON)
+    return data
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mangled_records())
+def test_arbitrary_records_and_names_never_crash_anything(data: object) -> None:
+    try:
+        text = json.dumps(data)
+    except (ValueError, UnicodeError):  # pragma: no cover - hypothesis gives JSON-able data
+        return
+    try:
+        game = loads(text, "r.json")
+    except RecordError as exc:
+        assert str(exc).startswith("r.json") and not raw_controls(terminal_safe(str(exc)))
+        return
+    lines = [terminal_safe(line) for line in narrate(game.events, game.names)]
+    assert not any(raw_controls(line) for line in lines)
+    summary = json.dumps(record.replay_summary(game, "r.json"), ensure_ascii=True)
+    assert not raw_controls(summary)
+    for html in (table_html(game), table_html(game.view(0))):
+        assert not raw_controls(html)
+        for name in game.names:
+            if "<" in name:
+                assert name not in html
