@@ -24,7 +24,7 @@ from .events import tally
 from .game import DealAction, Game, Phase, PlayAction, ThrowInAction
 from .narrate import steps
 from .players import Player
-from .render import Scene, scene, style_tag, table_html
+from .render import Scene, markup, scene, style_tag, table_html
 from .rules import OPTIONS, PRESET_NAMES, Rules, Seat
 
 __all__ = [
@@ -249,7 +249,7 @@ def summary_html(results: Sequence[DealResult]) -> str:
             for k in keys:
                 ET.SubElement(row, "td").text = str(res.by_source.get(k, (0, 0))[p])
             ET.SubElement(ET.SubElement(row, "td"), "strong").text = str(res.points[p])
-    return style_tag() + ET.tostring(table, encoding="unicode", method="html")
+    return style_tag() + markup(table)
 
 
 def differences(results: Sequence[DealResult]) -> list[tuple[str, str, list[tuple[str, str]]]]:

@@ -46,6 +46,7 @@ __all__ = [
     "trick_html",
     "table_html",
     "live_table_html",
+    "markup",
     "scene",
     "style_tag",
 ]
@@ -104,6 +105,12 @@ def _tostring(el: ET.Element) -> str:
         for key, value in node.attrib.items():
             node.attrib[key] = terminal_safe(value)
     return ET.tostring(el, encoding="unicode", method="html" if el.tag != "svg" else "xml")
+
+
+def markup(el: ET.Element) -> str:
+    """An :mod:`xml.etree.ElementTree` drawing as HTML (or SVG), every text made safe the one
+    way this module does (for other modules that draw, such as :mod:`penneech.frames`)."""
+    return _tostring(el)
 
 
 # -- SVG ----------------------------------------------------------------------------------------

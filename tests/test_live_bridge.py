@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -10,9 +9,8 @@ from typing import Any
 
 import pytest
 
-import penneech.frames
+import penneech
 import penneech.live
-import penneech.render
 from penneech import Game, IllegalPlayError, Phase, Rules, record
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.players import PLAYER_KINDS
@@ -30,12 +28,6 @@ def ok(**request: Any) -> dict[str, Any]:
     answer = ask(**request)
     assert answer["ok"], answer
     return answer
-
-
-@pytest.mark.parametrize("module", [penneech.live, penneech.frames, penneech.render])
-def test_docstring_examples(module: Any) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _hand_buttons(html: str) -> list[dict[str, str]]:
@@ -195,6 +187,9 @@ def test_names_and_records_reach_the_page_escaped() -> None:
     resumed = ok(op="resume", record=text)
     assert not {"script", "img"} & _tags(resumed["html"])
     assert "&lt;script&gt;" in resumed["html"]
+    controls = ok(op="new", rules="pagat", seed=1, names=["Ann\x1b[2J\u202e", "Bob"])
+    assert "\x1b" not in controls["html"] and "\u202e" not in controls["html"]
+    assert "Ann\\x1b[2J" in controls["html"]  # shown, not obeyed
 
 
 def test_bad_requests_get_a_plain_error() -> None:
