@@ -92,9 +92,10 @@ def describe_options() -> str:
         if info.minimum is not None:
             out.append(f"    (any whole number from {info.minimum} up)")
         if info.cotton:
-            out.append(_wrap(f"Cotton: “{info.cotton}”", "  "))
+            out.append("  Cotton, chap. XXII:")
+            out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))
         else:
-            out.append("  Cotton: silent.")
+            out.append("  Cotton, chap. XXII: silent.")
     return "\n".join(out)
 
 

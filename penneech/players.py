@@ -303,6 +303,8 @@ class PlayerKind:
     fair: bool = True
 
 
+#: Every kind of computer player, by name: the one registry the command line, the simulations,
+#: the terminal game and the widgets read.
 PLAYERS: dict[str, PlayerKind] = {
     k.name: k
     for k in (

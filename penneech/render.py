@@ -357,7 +357,7 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
             trumps=g.trumps, trump_card=g.trump_card, trick=trick, trick_winner=None,
             finished_trick=None, scores=g.scores, tricks_won=g.tricks_won, stock_size=stock,
             to_move=to_move, target=g.rules.target, rules=str(g.rules), over=g.is_over(),
-            last_turnup=turned[7] if len(turned) > 7 else None,
+            last_turnup=_final_turnup(turned, g.trump_card),
         ), done)
     v = source
     me = v.player
@@ -374,8 +374,14 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
         trick=v.trick, trick_winner=None, finished_trick=None, scores=v.scores,
         tricks_won=v.tricks_won, stock_size=v.stock_size, to_move=v.to_move,
         target=v.rules.target, rules=str(v.rules), over=v.to_move is None and not v.hand,
-        last_turnup=v.turned[7] if len(v.turned) > 7 else None,
+        last_turnup=_final_turnup(v.turned, v.trump_card),
     ), v.tricks_played)
+
+
+def _final_turnup(turned: Sequence[Card], trump_card: Card | None) -> Card | None:
+    """The card turned after the seventh trick, if it is up: the latest turn-up once it no longer
+    sets trumps (a view may show only the latest turn-up)."""
+    return turned[-1] if turned and turned[-1] is not trump_card else None
 
 
 def _with_last_trick(pos: Scene, done: Sequence[object]) -> Scene:

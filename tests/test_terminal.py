@@ -319,7 +319,7 @@ def test_unwritable_save_path_from_the_command_line(tmp_path, capsys):
          "error: 'sometimes' is not a value of follow: use one of suit, suit_or_trump, free"),
         (["--set", "colour=red"], "error: unknown option 'colour': the options are deck,"),
         (["--set", "follow"], "error: 'follow' is not option=value"),
-        (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of cotton, pagat,"),
+        (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of minimal, pagat,"),
         (["--rules", "pagat,target=none"], "error: target must be a whole number"),
         (["--name", " "], "error: --name must not be empty"),
     ],
