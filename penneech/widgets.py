@@ -60,8 +60,9 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    "These controls run Python, so they need a running notebook (open this page's notebook in "
-    "Jupyter: see the Welcome page). On the static web page they do nothing."
+    "These controls run Python, so they need a running notebook: click \u201cOpen live\u201d at "
+    "the top of this page to run it in your browser, or run it in Jupyter. On the static web "
+    "page they do nothing."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
 
@@ -108,9 +109,9 @@ class Stepper(_Shown):
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        head = [_html(f"<strong>{html_text(title)}</strong>")] if title else []
+        self.head = _html(f"<strong>{html_text(title)}</strong>") if title else None
         self.controls = w.HBox([self.play, self.slider])
-        self.widget = w.VBox([*head, self.controls, self.stack])
+        self.widget = w.VBox([*([self.head] if self.head else []), self.controls, self.stack])
 
     def set_frames(self, frames: Sequence[Frame], title: str | None = None) -> None:
         """Replace the frames (with a kernel)."""
@@ -124,6 +125,8 @@ class Stepper(_Shown):
         self.play.max = n
         if title is not None:
             self.title = title
+            if self.head is not None:
+                self.head.value = f"<strong>{html_text(title)}</strong>"
 
     def _text(self) -> str:
         return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")

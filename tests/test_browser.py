@@ -14,8 +14,11 @@ fail.  Run them with ``pytest -m browser tests``.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +48,8 @@ DEMO_PAGES = [
 ]
 # Sphinx's own pages, not in the table of contents.
 NOT_IN_TOC = {"search", "genindex", "py-modindex"}
+# Folders of the site that are not the book: JupyterLite's apps and Pyodide (tests/test_lite.py).
+NOT_BOOK = {"lite", "pyodide"}
 NEEDS_KERNEL = re.compile(r"needs a running notebook", re.I)
 STEP_CAPTION = re.compile(r"Step (\d+) of (\d+)")
 
@@ -68,7 +73,8 @@ def _discover_pages() -> list[str]:
     pages = []
     for path in sorted(SITE.rglob("*.html")):
         rel = path.relative_to(SITE)
-        if rel.parts[0].startswith("_") or rel.stem in NOT_IN_TOC or _is_redirect(path):
+        if (rel.parts[0].startswith("_") or rel.parts[0] in NOT_BOOK or rel.stem in NOT_IN_TOC
+                or _is_redirect(path)):
             continue
         pages.append(rel.with_suffix("").as_posix())
     return pages
@@ -80,7 +86,43 @@ PAGES = _discover_pages() or ["(the book is not built)"]
 # -- fixtures -------------------------------------------------------------------------------------
 
 
-# The session's site, server and browser are fixtures in conftest.py (the live tests share them).
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if not (SITE / "welcome.html").is_file():
+        _unavailable(f"no built book in {SITE}: run `make book` (or set PENNEECH_SITE)")
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1 at a free port; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_driver: Any) -> Iterator[Any]:
+    """One headless Chromium for the whole session."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium` "
+                     "(or set PENNEECH_CHROMIUM)")
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM))
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @dataclass

@@ -24,7 +24,16 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import _OVERFLOW, CHROMIUM, PHONE, ROOT, Recorder, _unavailable
+from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
+    _OVERFLOW,
+    CHROMIUM,
+    PHONE,
+    ROOT,
+    Recorder,
+    _unavailable,
+    server,
+    site,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +45,7 @@ RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
-def live_server(server: str, site: Path) -> str:
+def live_server(server: str, site: Path) -> str:  # noqa: F811 - the fixtures imported above
     """The site served as the other browser tests serve it, with its runtime."""
     if not (site / "pyodide" / "pyodide.mjs").is_file():
         _unavailable(f"the book in {site} has no pyodide/ runtime: run `make book`")
@@ -66,12 +75,15 @@ class LiveRecorder(Recorder):
 
 
 @pytest.fixture(scope="module")
-def browser_context(chromium: Any, live_server: str) -> Iterator[tuple[Any, LiveRecorder]]:
+def browser_context(playwright_driver: Any, live_server: str
+                    ) -> Iterator[tuple[Any, LiveRecorder]]:
     """One persistent (on-disk) browser profile for the module, as a reader's browser, from the
-    browser tests' Playwright (one Playwright per session), resolving nothing off the machine."""
+    session's one Playwright driver (conftest.py), resolving nothing off the machine."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium`")
     rec = LiveRecorder(live_server)
     with tempfile.TemporaryDirectory(prefix="penneech-profile-") as profile:
-        context = chromium.browser_type.launch_persistent_context(
+        context = playwright_driver.chromium.launch_persistent_context(
             profile, executable_path=str(CHROMIUM), args=[RESOLVER],
             viewport={"width": 1280, "height": 900})
         rec.watch(context)

@@ -91,7 +91,7 @@ def test_a_refused_card_gets_the_engines_own_message() -> None:
 
 
 def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:
-    state = ok(op="new", rules={"preset": "cotton"}, seed=3, opponent="random")
+    state = ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random")
     state = _finish(answer=state)
     assert state["result"] and state["result"].endswith(
         f"wins the game, {max(state['scores'])} to {min(state['scores'])}.")

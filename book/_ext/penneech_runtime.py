@@ -255,10 +255,18 @@ def penneech_wheel() -> Path:
     built = sorted(folder.glob("penneech-*-py3-none-any.whl"))
     if built:
         return built[0]
+    CACHE.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        # build from a copy of the sources, so that setuptools' build/ folder is not left in
+        # the working tree
+        source = Path(tmp) / "src"
+        for path in _source_files():
+            target = source / path.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
         print("[penneech-runtime] building the penneech wheel", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                        "--wheel-dir", tmp, str(ROOT)], check=True)
+                        "--wheel-dir", tmp, str(source)], check=True)
         wheels = list(Path(tmp).glob("penneech-*-py3-none-any.whl"))
         if len(wheels) != 1:
             raise RuntimeError(f"pip wheel made {wheels}, expected one penneech wheel")
