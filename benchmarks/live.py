@@ -49,7 +49,7 @@ def pages() -> list[str]:
     out = []
     for path in sorted(SITE.rglob("*.html")):
         rel = path.relative_to(SITE)
-        if rel.parts[0].startswith("_") or rel.parts[0] == "pyodide":
+        if rel.parts[0].startswith("_") or rel.parts[0] in ("pyodide", "lite"):  # runtimes
             continue
         head = path.read_text(encoding="utf-8", errors="replace")[:2000].lower()
         if 'http-equiv="refresh"' in head and "<body" not in head:
