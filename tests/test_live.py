@@ -356,22 +356,21 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     assert panel.locator(".pn-live-title").inner_text().startswith("example.json: Ben wins")
     example = ROOT / "book" / "records" / "example.json"
     data = json.loads(example.read_text(encoding="utf-8"))
+
+    def open_file(name: str, shown_in: str, text: str) -> None:
+        path = tmp_path / name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        panel.locator("input[type=file]").set_input_files(str(path))
+        page.wait_for_function(
+            "([sel, text]) => document.querySelector(sel)?.innerText.includes(text)",
+            arg=[f".pn-live-replay {shown_in}", text], timeout=ANSWER_MS)
+
     data["players"] = ["Ada", "Bo"]
-    mine = tmp_path / "mine.json"
-    mine.write_text(json.dumps(data), encoding="utf-8")
-    panel.locator("input[type=file]").set_input_files(str(mine))
-    page.wait_for_function(
-        "() => document.querySelector('.pn-live-replay .pn-live-title').innerText"
-        ".startsWith('mine.json: Bo wins')", timeout=ANSWER_MS)
+    open_file("mine.json", ".pn-live-title", "mine.json: Bo wins")
     panel.locator(".pn-live-stepbar button", has_text="Next").click()
     assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
-    broken = tmp_path / "broken.json"
-    broken.write_text(json.dumps(data), encoding="utf-8")
-    panel.locator("input[type=file]").set_input_files(str(broken))
-    page.wait_for_function(
-        "() => document.querySelector('.pn-live-replay .pn-live-message').innerText"
-        ".includes('broken.json: deal 1, play 4')", timeout=ANSWER_MS)
+    open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")
     rec.check_all("replay-a-record, live")
     page.close()
 
