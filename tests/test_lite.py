@@ -19,12 +19,9 @@ Skipped without a built book or Chromium, except under ``CI=true``, where they f
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
 import json
 import re
-import threading
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -33,7 +30,15 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from test_browser import CHROMIUM, ROOT, SITE, _unavailable
+from test_browser import (  # noqa: F401 - server and site are fixtures used here
+    CHROMIUM,
+    ROOT,
+    SITE,
+    Recorder,
+    _unavailable,
+    server,
+    site,
+)
 
 LITE = SITE / "lite"
 RUNTIME = SITE / "pyodide"
@@ -164,75 +169,30 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
 
 
 @dataclass
-class Traffic:
-    """Every request of a browser context (pages, workers, service worker) and what failed."""
+class Traffic(Recorder):
+    """Every request of a browser context (pages, the kernel's worker, JupyterLite's service
+    worker) and what went wrong; no request is routed, so an off-site one fails to resolve."""
 
-    base: str
     requests: list[str] = field(default_factory=list)
-    off_site: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
     leaving: bool = False
-
-    def local(self, url: str) -> bool:
-        return url.startswith(self.base) or url.split(":", 1)[0] in ("data", "blob", "about")
 
     def on_request(self, request: Any) -> None:
         self.requests.append(request.url)
         if not self.local(request.url):
             self.off_site.append(request.url)
 
-    def on_failed(self, request: Any) -> None:
+    def on_request_failed(self, request: Any) -> None:
         if self.leaving and request.failure in ("net::ERR_ABORTED", "net::ERR_FAILED"):
             return  # cut off by the reader leaving the page (the kernel was still loading)
-        self.failed.append(f"{request.failure} {request.url}")
+        super().on_request_failed(request)
 
     def leave(self, page: Any, path: str) -> None:
         """Go to another page of the site while the kernel may still be loading."""
         self.leaving = True
         page.goto(f"{self.base}{path}", wait_until="load")
 
-    def on_response(self, response: Any) -> None:
-        if response.status >= 400:
-            self.failed.append(f"HTTP {response.status} {response.url}")
-
-    def on_console(self, msg: Any) -> None:
-        if msg.type == "error":
-            loc = msg.location or {}
-            self.console_errors.append(f"{msg.text} ({loc.get('url', '')})")
-
-    def problems(self) -> list[str]:
-        return ([f"off-site request: {u}" for u in self.off_site]
-                + [f"failed request: {f}" for f in self.failed]
-                + [f"console error: {m}" for m in self.console_errors]
-                + [f"page error: {m}" for m in self.page_errors])
-
-    def assert_clean(self, what: str) -> None:
-        problems = self.problems()
-        if problems:
-            pytest.fail(f"{what}:\n  " + "\n  ".join(problems), pytrace=False)
-
     def fetched(self, suffix: str) -> bool:
         return any(u.split("?", 1)[0].endswith(suffix) for u in self.requests)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        pass
-
-
-@pytest.fixture(scope="module")
-def lite_server(lite: Path) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -251,17 +211,18 @@ Session = Callable[..., tuple[Any, Traffic]]
 
 
 @pytest.fixture
-def session(offline_chromium: Any, lite_server: str) -> Iterator[Session]:
+def session(offline_chromium: Any, server: str,  # noqa: F811 - the imported fixture
+            lite: Path) -> Iterator[Session]:
     """``session()``: a fresh browser context (its own storage) and page, all traffic recorded."""
     contexts: list[Any] = []
 
     def _open() -> tuple[Any, Traffic]:
-        traffic = Traffic(lite_server)
+        traffic = Traffic(server)
         # JupyterLite's service worker lets the kernel read the notebooks' folder (records/)
         context = offline_chromium.new_context(viewport=DESKTOP, service_workers="allow")
         contexts.append(context)
         context.on("request", traffic.on_request)
-        context.on("requestfailed", traffic.on_failed)
+        context.on("requestfailed", traffic.on_request_failed)
         context.on("response", traffic.on_response)
         context.on("console", traffic.on_console)
         context.on("weberror", lambda err: traffic.page_errors.append(str(err.error)))
@@ -304,19 +265,22 @@ def _run_all(page: Any, traffic: Traffic, what: str) -> None:
     assert errors.count() == 0, f"{what}: a cell failed:\n{errors.first.inner_text()[:2000]}"
 
 
-def _text_of(page: Any, selector: str) -> str:
-    return str(page.locator(selector).first.inner_text())
+def _live_panel(session: Session, name: str, title: str) -> tuple[Any, Traffic, Any]:
+    """Open ``name`` live, run all, and open the widget panel whose title matches ``title``."""
+    page, traffic = session()
+    _open_live(page, traffic, name)
+    _run_all(page, traffic, name)
+    header = page.locator(".jupyter-widget-Collapse-header",
+                          has_text=re.compile(title, re.I)).first
+    header.scroll_into_view_if_needed()
+    header.click()
+    return page, traffic, header
 
 
 @pytest.mark.browser
 def test_play_the_computer_live(session: Session) -> None:
     """Open live, run all, see the board, play a card and start a new game: Python callbacks."""
-    page, traffic = session()
-    _open_live(page, traffic, "play-the-computer")
-    _run_all(page, traffic, "play-the-computer")
-    header = page.locator(".jupyter-widget-Collapse-header",
-                          has_text=re.compile("Play the computer", re.I)).first
-    header.click()
+    page, traffic, _header = _live_panel(session, "play-the-computer", "Play the computer")
     live = ".jupyter-widget-Collapse-contents"
     hand = page.locator(f"{live} .widget-hbox button.mod-info")  # the legal cards
     hand.first.wait_for(timeout=20_000)
@@ -344,13 +308,7 @@ def test_play_the_computer_live(session: Session) -> None:
 @pytest.mark.browser
 def test_deal_again_live(session: Session) -> None:
     """How to play, live: the worked deal's "Deal again" (a Python callback) with a new seed."""
-    page, traffic = session()
-    _open_live(page, traffic, "how-to-play")
-    _run_all(page, traffic, "how-to-play")
-    header = page.locator(".jupyter-widget-Collapse-header",
-                          has_text=re.compile("Needs a running notebook", re.I)).first
-    header.scroll_into_view_if_needed()
-    header.click()
+    page, traffic, header = _live_panel(session, "how-to-play", "Needs a running notebook")
     output = header.locator(
         "xpath=ancestor::div[contains(concat(' ', @class, ' '), ' jp-OutputArea-output ')]")
     title = output.locator(".widget-html-content strong").first
@@ -420,8 +378,8 @@ def test_edits_are_kept_and_reset(session: Session) -> None:
     reset = page.locator(".penneech-live-reset")
     reset.wait_for(state="visible", timeout=10_000)
     _open_live(page, traffic, name, leaving=True)
-    kept = page.locator(".jp-Notebook .jp-CodeCell .cm-content").first.inner_text()
-    assert "# my note" in kept, f"the saved edit is not there when opened again: {kept!r}"
+    first_cell = page.locator(".jp-Notebook .jp-CodeCell .cm-content").first
+    _expect(first_cell).to_contain_text("# my note", timeout=30_000)  # kept in the browser
 
     traffic.leave(page, f"{name}.html")
     reset.wait_for(state="visible", timeout=10_000)
@@ -430,6 +388,22 @@ def test_edits_are_kept_and_reset(session: Session) -> None:
     page.wait_for_function("() => document.querySelector('.penneech-live').dataset.reset")
     assert reset.is_hidden()
     _open_live(page, traffic, name, leaving=True)
-    source = page.locator(".jp-Notebook .jp-CodeCell .cm-content").first.inner_text()
-    assert "# my note" not in source, "Reset did not bring back the book's version"
+    _expect(first_cell).to_contain_text("DealStepper", timeout=30_000)  # the book's cell
+    assert "# my note" not in first_cell.inner_text(), "Reset did not bring back the book's version"
     traffic.assert_clean("editing and resetting a live notebook")
+
+
+# the notebooks that the tests above run and click through
+CLICKED = {"play-the-computer", "how-to-play"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n not in CLICKED])
+def test_every_other_notebook_runs_live(session: Session, name: str) -> None:
+    """Every other notebook of the book (a new one too, once it is in _toc.yml) opens live and
+    runs all without an error, with nothing fetched from elsewhere."""
+    page, traffic = session()
+    _open_live(page, traffic, name)
+    _run_all(page, traffic, name)
+    assert page.locator(".jp-OutputArea-output").count() >= 1, f"{name}: no output"
+    traffic.assert_clean(f"{name}, run all live")

@@ -161,10 +161,9 @@ def _bar(docname: str) -> str:
         f'<div class="penneech-live" data-lite-root="{up}{LITE_DIR}/" data-lite-path="{path}">'
         f'<a class="penneech-open-live" href="{up}{live_url(docname)}">Open live</a> '
         '<span class="penneech-live-note">Run this page\'s notebook in your browser: edit it, '
-        "change the rules, deal again. The controls marked "
-        "\u201cNeeds a running notebook\u201d work there. Python loads from this site "
-        "(about 20 MB the first time, then from the browser\u2019s cache); nothing is sent "
-        "anywhere, and your edits stay in this browser.</span> "
+        "change the rules, deal again (the controls marked "
+        "\u201cNeeds a running notebook\u201d work there). The first time, about 26 MB loads "
+        "from this site; nothing is sent anywhere, and your edits stay in this browser.</span> "
         '<button type="button" class="penneech-live-reset" hidden>'
         "Reset my edits to the book\u2019s version</button></div>"
     )
