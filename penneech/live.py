@@ -368,7 +368,8 @@ def _frames_json(game: Game, deals: Sequence[int] | None, per: str = "trick") ->
 
 def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     """One pack (from ``seed``) under every preset, or under each value of ``option`` on top of
-    ``base``, played out by two players of ``players`` (the default kind)."""
+    ``base``, played out by two players of ``players`` (by default the greedy player: the
+    "simple computer player" of the book's comparison pages, as in their notebook widgets)."""
     seed = _int(args, "seed", 1)
     assert seed is not None
     option = args.get("option") or None
@@ -377,7 +378,7 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     base = str(args.get("base") or DEFAULT_PRESET)
     if base not in PRESETS:
         raise LiveError(f"unknown preset {base!r}: use one of {', '.join(PRESET_NAMES)}")
-    kind = str(args.get("players") or DEFAULT_OPPONENT)
+    kind = str(args.get("players") or "greedy")
     if kind not in players.FAIR_KINDS:
         raise LiveError(f"unknown player {kind!r}")
     try:
