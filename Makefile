@@ -30,7 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict penneech
 
 unit: $(STAMP)
-	$(PYTEST) -q -m "not browser" tests
+	$(PYTEST) -q -m "not browser and not site" tests
 	$(PYTEST) -q --doctest-modules penneech
 
 notebooks-check: $(STAMP)
@@ -40,9 +40,10 @@ book-strict: $(STAMP)
 	rm -rf _build
 	$(BIN)/jupyter-book build book/ --config _config.yml --path-output . -W -n --keep-going
 
-# the browser tests read the site the strict build makes (so `make -j test` runs them after it)
+# the browser tests (tests/test_browser.py, tests/test_lite.py) and the checks of the built
+# site's files read the site the strict build makes (so `make -j test` runs them after it)
 browser: book-strict
-	$(PYTEST) -q -m browser tests
+	$(PYTEST) -q -m "browser or site" tests
 
 ## maintenance
 notebooks: $(STAMP)
