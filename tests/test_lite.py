@@ -157,7 +157,9 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
     m = re.search(r'<a class="penneech-open-live" href="([^"]+)"', html)
     assert m, f"{name}.html has no Open live link"
     target, _, query = m.group(1).partition("?")
-    assert (SITE / target).is_file(), f"{name}: Open live goes to {target}, not in the site"
+    # the link is relative to the page, which may be in a folder (experiments/...)
+    assert ((SITE / name).parent / target).resolve().is_file(), (
+        f"{name}: Open live goes to {target}, not in the site")
     assert query == f"path={name}.ipynb", query
     live = json.loads((lite / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
     book = json.loads((ROOT / "book" / f"{name}.ipynb").read_text(encoding="utf-8"))
