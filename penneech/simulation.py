@@ -63,12 +63,15 @@ From the command line::
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import csv
 import hashlib
 import io
 import math
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -464,6 +467,10 @@ def _map_parallel(
     pending = iter(enumerate(tasks))
     results: dict[int, Any] = {}
     futures: dict[cf.Future[Any], int] = {}
+    # The first Ctrl-C stops the run; more are ignored until the workers are stopped (a second
+    # one must not interrupt the stop, or the workers would be left running).
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, _first_interrupt) if main else None
     try:
         while True:
             while len(futures) < window:
@@ -479,38 +486,43 @@ def _map_parallel(
                 results[index] = future.result()
                 if bar is not None:
                     bar.update(steps[index])
-    except BaseException as exc:
-        _stop(pool, futures, own, interrupted=isinstance(exc, KeyboardInterrupt))
+    except BaseException:
+        if main:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _stop(pool, futures, own)
         raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if own:
         pool.shutdown(wait=True)
     return [results[index] for index in range(len(tasks))]
 
 
-def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool, *,
-          interrupted: bool) -> None:
-    """Stop a run at once (Ctrl-C, an error): cancel what has not started and, in our own pool,
-    end the worker processes rather than wait for the games under way.  A second Ctrl-C while
-    this runs is ignored, and after a Ctrl-C it stays ignored (the run is ending)."""
-    import signal
-    import threading
+def _first_interrupt(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        for future in futures:
-            future.cancel()
-        if own:
-            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-            if terminate is not None:
-                terminate()
-            else:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        if previous is not None and not interrupted:
-            signal.signal(signal.SIGINT, previous)
+
+def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> None:
+    """Stop a run at once (Ctrl-C, an error): cancel what has not started and, in our own pool,
+    end the worker processes rather than wait for the games under way."""
+    for future in futures:
+        future.cancel()
+    if not own:
+        return
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        with contextlib.suppress(Exception):
+            terminate()
+    processes.update(getattr(pool, "_processes", None) or {})
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    for process in processes.values():
+        process.join(timeout=5)
 
 
 # -- statistics ----------------------------------------------------------------------------------
