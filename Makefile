@@ -7,10 +7,14 @@ PYTEST := $(BIN)/python -m pytest
 
 .PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks experiments lock clean
 
-$(STAMP): pyproject.toml requirements/constraints.txt
+LOCK   := requirements/lock.txt
+
+# Every package of the toolchain at the version and with the hashes the lock file names; then
+# this project itself, editable, with nothing more.
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
-	$(BIN)/python -m pip install --quiet -c requirements/constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 ## make book: create .venv, install the pinned toolchain, build the site into _build/html
@@ -59,15 +63,16 @@ WORKERS ?= 2
 experiments: $(STAMP)
 	nice -n 10 $(BIN)/penneech experiment run --workers $(WORKERS) --progress
 
-## make lock: re-resolve the toolchain from pyproject.toml and pin it again
+## make lock: re-resolve the toolchain from pyproject.toml (the newest versions it allows) and pin
+## it again, with the hash of every file
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --quiet --upgrade "pip>=24"
-	.lock-venv/bin/python -m pip install --quiet -e '.[dev]'
-	{ head -n 2 requirements/constraints.txt; .lock-venv/bin/python -m pip freeze --exclude-editable; } > requirements/constraints.new
-	mv requirements/constraints.new requirements/constraints.txt
-	rm -rf .lock-venv
+	.lock-venv/bin/python -m pip install --quiet "pip-tools==7.6.2"
+	.lock-venv/bin/pip-compile --quiet --upgrade --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --extra dev --output-file $(LOCK).new pyproject.toml
+	.lock-venv/bin/python tools/clean_lock.py $(LOCK).new $(LOCK)
+	rm -rf .lock-venv $(LOCK).new
 
 clean:
 	rm -rf _build $(VENV)

@@ -100,7 +100,7 @@ PYODIDE_FILES = (
 #: dependencies in Pyodide's lock.
 LOCK_ROOTS = ("micropip", "packaging", "jedi", "ipython", "traitlets")
 #: Packages that Pyodide's lock lacks: name -> (version, dependencies in the lock).  Their
-#: versions follow requirements/constraints.txt (the same ones the book's notebooks ran with).
+#: versions follow requirements/lock.txt (the same ones the book's notebooks ran with).
 EXTRA_PACKAGES: dict[str, tuple[str, list[str]]] = {
     "comm": ("0.2.3", []),
     # ipywidgets' other requirements, widgetsnbextension and jupyterlab_widgets, are only its
