@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# `make test` is reproducible: property tests draw the same examples on every run and every
+# machine. HYPOTHESIS_PROFILE=explore draws new ones (and more of them) to hunt for bugs.
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", max_examples=2000, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(scope="session")
