@@ -366,31 +366,3 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
                  str(tmp_path), "--no-progress"]) == 0
     assert (tmp_path / "readings.json").exists() and (tmp_path / "manifest.json").exists()
-
-
-# -- pictures and tables --------------------------------------------------------------------------
-
-
-def test_figures_draw_and_tables_escape() -> None:
-    pytest.importorskip("matplotlib")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from penneech import figures
-
-    est = {"value": 0.5, "low": 0.4, "high": 0.6, "n": 10}
-    assert figures.fmt(est, percent=True) == "50.0% (40.0–60.0)"
-    assert figures.fmt(None) == "–"
-    fig = figures.forest([("a", est), ("b", {"value": None})], title="t", xlabel="x",
-                         reference=0.5, percent=True)
-    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["b", "a"]
-    fig = figures.histograms([("p", {"3": 2, "5": 1}), ("q", {"4": 1})], title="t", xlabel="d",
-                             highlight=4)
-    assert len(fig.axes) == 2 and list(fig.axes[1].get_xticks()) == [3, 4, 5]
-    cell = figures.relative({"value": 1.0, "low": 0.5, "high": 1.5}, {"value": 4.0})
-    assert cell == {"relative": 0.25, "clear": True}
-    fig = figures.effects(["r"], ["c1", "c2"], [[{**cell, "text": "+1"}, {"relative": None}]],
-                          title="t")
-    assert fig.axes
-    table = figures.html_table(["<b>"], [["a & b"]], caption="x<y")
-    assert "&lt;b&gt;" in table and "a &amp; b" in table and "x&lt;y" in table
