@@ -408,4 +408,19 @@ def test_every_other_notebook_runs_live(session: Session, name: str) -> None:
     _open_live(page, traffic, name)
     _run_all(page, traffic, name)
     assert page.locator(".jp-OutputArea-output").count() >= 1, f"{name}: no output"
+    # where the book shows a picture (matplotlib, which Pyodide lacks), a note says so and
+    # where the same numbers are (penneech.figures.show)
+    notes = page.locator(".jp-OutputArea-output .penneech-no-picture")
+    _expect(notes).to_have_count(_pictures(name))
+    for i in range(notes.count()):
+        assert re.search(r"needs matplotlib, which Python in the browser here does not have\. "
+                         r"(This table|The table (above|below)) holds the same numbers",
+                         notes.nth(i).inner_text()), notes.nth(i).inner_text()
     traffic.assert_clean(f"{name}, run all live")
+
+
+def _pictures(name: str) -> int:
+    """How many pictures the book's version of a notebook shows (its stored outputs)."""
+    nb = json.loads((ROOT / "book" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return sum("image/png" in out.get("data", {})
+               for cell in nb["cells"] for out in cell.get("outputs", []))
