@@ -244,7 +244,9 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
     link.click()
     page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=30_000)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    _expect(page.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible(
+    # JupyterLite titles a notebook by its file name, without its folder
+    title = name.rsplit("/", 1)[-1]
+    _expect(page.get_by_role("heading", level=1, name=title, exact=True)).to_be_visible(
         timeout=60_000)
     traffic.leaving = False
 
