@@ -32,14 +32,15 @@ terminal game and the notebook table, whose human seat has no player (the loop s
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
-from .rules import SUITS_BY_INDEX, Rules
+from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules, Seat
 from .solver import Position, move_values, sample_positions
 
 __all__ = [
@@ -149,53 +150,118 @@ class GreedyPlayer:
         legal = view.legal_plays
         if len(legal) == 1:
             return legal[0]
-        rules = view.rules
-        trumps = view.trumps
-        assert trumps is not None
-        me = view.player
-        other = 1 - me
-        best = legal[0]
-        best_score = -1e9
+        assert view.trumps is not None
+        trumps = trumps_index(view.trumps)
+        indices = [c.index for c in legal]
         if view.trick:
-            lead = view.trick[0][1]
-            lead_points = rules.card_points(lead, trumps)
-            for card in legal:
-                won = rules.follower_wins(lead, card, trumps)
-                winner = me if won else other
-                mine = rules.card_points(card, trumps)
-                net = (
-                    (lead_points if rules.scorer(other, winner) == me else -lead_points)  # type: ignore[arg-type]
-                    + (mine if rules.scorer(me, winner) == me else -mine)  # type: ignore[arg-type]
-                )
-                score = net + (_WIN_BONUS if won else -_WIN_BONUS) - _keep_value(
-                    card, trumps, rules
-                )
-                if score > best_score:
-                    best, best_score = card, score
-            return best
-        # Leading: the chance that the opponent holds a card that beats this one, if its hand is
-        # any set of the cards this player has not seen.
-        unseen = view.unseen
-        size = view.opponent_hand_size
-        n_unseen = len(unseen)
-        beats = rules.tables.beats[trumps_index(trumps)]
-        for card in legal:
-            mine = rules.card_points(card, trumps)
-            row = card.index * 52
-            beaters = sum(beats[row + u.index] for u in unseen)
-            safe = 1.0
-            for i in range(size):
-                safe *= max(0, n_unseen - beaters - i) / (n_unseen - i)
-            lost = 1.0 - safe
-            if rules.scorer(me, other) == me:  # type: ignore[arg-type]
-                # its points are mine whoever wins; the trick brings the turn-up
-                score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
-            else:
-                score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
-            score -= _keep_value(card, trumps, rules)
-            if score > best_score:
-                best, best_score = card, score
-        return best
+            scores = follow_scores(view.rules, view.player, indices, view.trick[0][1].index,
+                                   trumps)
+        else:
+            unseen = _mask(view.unseen)
+            scores = lead_scores(view.rules, view.player, indices, trumps, unseen,
+                                 view.opponent_hand_size)
+        return legal[_first_best(scores)]
+
+
+def _first_best(scores: Sequence[float]) -> int:
+    """The position of the first of the highest scores."""
+    best = 0
+    for i, score in enumerate(scores):
+        if score > scores[best]:
+            best = i
+    return best
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+class _GreedyTables(NamedTuple):
+    #: ``keep[t][card]``: :func:`_keep_value` with trumps ``t``
+    keep: tuple[tuple[float, ...], ...]
+    #: ``beaten_by[t][lead]``: the mask of the cards that beat ``lead`` with trumps ``t``
+    beaten_by: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def _greedy_tables(rules: Rules) -> _GreedyTables:
+    beats = rules.tables.beats
+    return _GreedyTables(
+        keep=tuple(tuple(_keep_value(c, t, rules) for c in CARDS_BY_INDEX)
+                   for t in SUITS_BY_INDEX),
+        beaten_by=tuple(
+            tuple(sum(1 << f for f in range(52) if table[lead * 52 + f]) for lead in range(52))
+            for table in beats
+        ),
+    )
+
+
+def follow_scores(rules: Rules, me: Seat, legal: Sequence[int], lead: int, trumps: int
+                  ) -> list[float]:
+    """The greedy player's score for each reply of ``me`` in ``legal`` to the card ``lead`` with
+    trumps ``trumps`` (cards by index, the suit by :func:`trumps_index`; higher is better): the
+    points it wins or gives away in this trick, the worth of taking the trick, and what the card
+    would be worth kept."""
+    tables = rules.tables
+    points = tables.points[trumps]
+    scorer = tables.scorer
+    keep = _greedy_tables(rules).keep[trumps]
+    beaten_by = _greedy_tables(rules).beaten_by[trumps][lead]
+    other = 1 - me
+    lead_points = points[lead]
+    scores = []
+    for card in legal:
+        won = beaten_by >> card & 1
+        winner = me if won else other
+        mine = points[card]
+        net = (
+            (lead_points if scorer[other][winner] == me else -lead_points)
+            + (mine if scorer[me][winner] == me else -mine)
+        )
+        scores.append(net + (_WIN_BONUS if won else -_WIN_BONUS) - keep[card])
+    return scores
+
+
+_LOST: dict[tuple[int, int, int], float] = {}
+
+
+def _chance_beaten(unseen: int, beaters: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``unseen`` cards include one of ``beaters``."""
+    key = (unseen, beaters, size)
+    lost = _LOST.get(key)
+    if lost is None:
+        safe = 1.0
+        for i in range(size):
+            safe *= max(0, unseen - beaters - i) / (unseen - i)
+        lost = _LOST[key] = 1.0 - safe
+    return lost
+
+
+def lead_scores(rules: Rules, me: Seat, legal: Sequence[int], trumps: int, unseen: int,
+                opponent_size: int) -> list[float]:
+    """The greedy player's score for leading each card in ``legal`` (by index; higher is better)
+    when the opponent holds ``opponent_size`` of the ``unseen`` cards (a mask of indices), any
+    of them equally likely: it cashes a likely winner that carries points and otherwise leads a
+    card that gives little away."""
+    tables = rules.tables
+    points = tables.points[trumps]
+    keep = _greedy_tables(rules).keep[trumps]
+    beaten_by = _greedy_tables(rules).beaten_by[trumps]
+    holder_scores = tables.scorer[me][1 - me] == me  # its points are mine whoever wins
+    n_unseen = unseen.bit_count()
+    scores = []
+    for card in legal:
+        mine = points[card]
+        lost = _chance_beaten(n_unseen, (unseen & beaten_by[card]).bit_count(), opponent_size)
+        if holder_scores:  # the trick brings only the turn-up
+            score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
+        else:
+            score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
+        scores.append(score - keep[card])
+    return scores
 
 
 def trumps_index(suit: Suit) -> int:
