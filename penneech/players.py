@@ -103,23 +103,39 @@ class RandomPlayer:
 
 _SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
 
-#: What winning a trick is worth besides its cards: the lead, and the turn-up (the average
-#: turn-up is worth about 1.3 points in a 52-card pack).
-_WIN_BONUS = 1.5
+class GreedyWeights(NamedTuple):
+    """The greedy player's judgement in numbers (the defaults are the ``greedy`` player's)."""
+
+    #: what winning a trick is worth besides its cards: the lead, and the turn-up (the average
+    #: turn-up is worth about 1.3 points in a 52-card pack)
+    win: float = 1.5
+    #: a card's power is divided by this to give its worth kept in hand
+    power: float = 14.0
+    #: per point, the worth kept of a counting card that scores whatever the trumps
+    honour: float = 0.6
+    #: per point, the worth kept of a counting card that scores only as a trump
+    trump_honour: float = 0.35
+    #: the worth kept of being a trump now
+    trump: float = 0.5
+    #: the worth kept of the ♦7 while diamonds are not trumps
+    penneech: float = 4.0
 
 
-def _keep_value(card: Card, trumps: Suit, rules: Rules) -> float:
+GREEDY = GreedyWeights()
+
+
+def _keep_value(card: Card, trumps: Suit, rules: Rules, w: GreedyWeights = GREEDY) -> float:
     """What a card is worth kept in hand for later tricks (a small, rough number)."""
     if card.is_penneech:
         # ♦7: worth 7 and unbeatable once diamonds are trumps; keep it for then.
-        return 0.0 if trumps is Suit.DIAMONDS else 4.0
-    value = card.power / 14.0
+        return 0.0 if trumps is Suit.DIAMONDS else w.penneech
+    value = card.power / w.power
     if card.points:
         # a counting card that scores whatever the trumps is worth more kept than a trump honour
         counts_anyway = rules.card_points(card, _another_suit(card.suit)) > 0
-        value += (0.6 if counts_anyway else 0.35) * card.points
+        value += (w.honour if counts_anyway else w.trump_honour) * card.points
     if card.suit is trumps:
-        value += 0.5
+        value += w.trump
     return value
 
 
@@ -180,6 +196,7 @@ def _mask(cards: Iterable[Card]) -> int:
 
 
 class _GreedyTables(NamedTuple):
+    win: float
     #: ``keep[t][card]``: :func:`_keep_value` with trumps ``t``
     keep: tuple[tuple[float, ...], ...]
     #: ``beaten_by[t][lead]``: the mask of the cards that beat ``lead`` with trumps ``t``
@@ -187,10 +204,11 @@ class _GreedyTables(NamedTuple):
 
 
 @functools.cache
-def _greedy_tables(rules: Rules) -> _GreedyTables:
+def _greedy_tables(rules: Rules, weights: GreedyWeights = GREEDY) -> _GreedyTables:
     beats = rules.tables.beats
     return _GreedyTables(
-        keep=tuple(tuple(_keep_value(c, t, rules) for c in CARDS_BY_INDEX)
+        win=weights.win,
+        keep=tuple(tuple(_keep_value(c, t, rules, weights) for c in CARDS_BY_INDEX)
                    for t in SUITS_BY_INDEX),
         beaten_by=tuple(
             tuple(sum(1 << f for f in range(52) if table[lead * 52 + f]) for lead in range(52))
@@ -199,8 +217,8 @@ def _greedy_tables(rules: Rules) -> _GreedyTables:
     )
 
 
-def follow_scores(rules: Rules, me: Seat, legal: Sequence[int], lead: int, trumps: int
-                  ) -> list[float]:
+def follow_scores(rules: Rules, me: int, legal: Sequence[int], lead: int, trumps: int,
+                  weights: GreedyWeights = GREEDY) -> list[float]:
     """The greedy player's score for each reply of ``me`` in ``legal`` to the card ``lead`` with
     trumps ``trumps`` (cards by index, the suit by :func:`trumps_index`; higher is better): the
     points it wins or gives away in this trick, the worth of taking the trick, and what the card
@@ -208,8 +226,10 @@ def follow_scores(rules: Rules, me: Seat, legal: Sequence[int], lead: int, trump
     tables = rules.tables
     points = tables.points[trumps]
     scorer = tables.scorer
-    keep = _greedy_tables(rules).keep[trumps]
-    beaten_by = _greedy_tables(rules).beaten_by[trumps][lead]
+    greedy = _greedy_tables(rules, weights)
+    win = greedy.win
+    keep = greedy.keep[trumps]
+    beaten_by = greedy.beaten_by[trumps][lead]
     other = 1 - me
     lead_points = points[lead]
     scores = []
@@ -221,7 +241,7 @@ def follow_scores(rules: Rules, me: Seat, legal: Sequence[int], lead: int, trump
             (lead_points if scorer[other][winner] == me else -lead_points)
             + (mine if scorer[me][winner] == me else -mine)
         )
-        scores.append(net + (_WIN_BONUS if won else -_WIN_BONUS) - keep[card])
+        scores.append(net + (win if won else -win) - keep[card])
     return scores
 
 
@@ -240,16 +260,18 @@ def _chance_beaten(unseen: int, beaters: int, size: int) -> float:
     return lost
 
 
-def lead_scores(rules: Rules, me: Seat, legal: Sequence[int], trumps: int, unseen: int,
-                opponent_size: int) -> list[float]:
+def lead_scores(rules: Rules, me: int, legal: Sequence[int], trumps: int, unseen: int,
+                opponent_size: int, weights: GreedyWeights = GREEDY) -> list[float]:
     """The greedy player's score for leading each card in ``legal`` (by index; higher is better)
     when the opponent holds ``opponent_size`` of the ``unseen`` cards (a mask of indices), any
     of them equally likely: it cashes a likely winner that carries points and otherwise leads a
     card that gives little away."""
     tables = rules.tables
     points = tables.points[trumps]
-    keep = _greedy_tables(rules).keep[trumps]
-    beaten_by = _greedy_tables(rules).beaten_by[trumps]
+    greedy = _greedy_tables(rules, weights)
+    win = greedy.win
+    keep = greedy.keep[trumps]
+    beaten_by = greedy.beaten_by[trumps]
     holder_scores = tables.scorer[me][1 - me] == me  # its points are mine whoever wins
     n_unseen = unseen.bit_count()
     scores = []
@@ -257,9 +279,9 @@ def lead_scores(rules: Rules, me: Seat, legal: Sequence[int], trumps: int, unsee
         mine = points[card]
         lost = _chance_beaten(n_unseen, (unseen & beaten_by[card]).bit_count(), opponent_size)
         if holder_scores:  # the trick brings only the turn-up
-            score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
+            score = mine + (1.0 - 2.0 * lost) * win
         else:
-            score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
+            score = (1.0 - 2.0 * lost) * (mine + win)
         scores.append(score - keep[card])
     return scores
 
