@@ -40,7 +40,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
-from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules, Seat
+from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules
 from .solver import Position, move_values, sample_positions
 
 __all__ = [
@@ -54,6 +54,9 @@ __all__ = [
     "PLAYERS",
     "PLAYER_KINDS",
     "FAIR_KINDS",
+    "LEVELS",
+    "Strength",
+    "measured_strength",
     "DEFAULT_OPPONENT",
     "make_player",
     "drive",
@@ -372,6 +375,34 @@ class KeepingHand:
 
 
 @dataclass(frozen=True)
+class Strength:
+    """One measured result: how often a kind of player beat another (see :mod:`penneech.measured`).
+
+    Attributes:
+        opponent: the other player's kind.
+        rules: the rules played (a preset name or the rules notation).
+        wins: games won.
+        games: games played (duplicate pairs: the same packs twice, seats swapped).
+        low, high: the 95% Wilson interval of the win rate.
+    """
+
+    opponent: str
+    rules: str
+    wins: int
+    games: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    def __str__(self) -> str:
+        return (f"wins {self.rate:.0%} of games against {self.opponent} under {self.rules} "
+                f"({self.low:.0%}–{self.high:.0%}, {self.games:,} games)")
+
+
+@dataclass(frozen=True)
 class PlayerKind:
     """One kind of computer player, as the command line, the notebooks and the site offer it.
 
@@ -382,6 +413,8 @@ class PlayerKind:
         settings: the keyword settings it takes besides ``seed`` and ``name``.
         fair: it decides from its own view alone (the cheater does not: it is never offered as
             an opponent).
+        level: the strength a reader picks it by (``beginner``, ``club`` or ``expert``; see
+            :data:`LEVELS`), or ``""`` for a kind kept for experiments.
     """
 
     name: str
@@ -389,13 +422,39 @@ class PlayerKind:
     make: Callable[..., Player]
     settings: tuple[str, ...] = ()
     fair: bool = True
+    level: str = ""
 
+    @property
+    def strength(self) -> tuple[Strength, ...]:
+        """What has been measured of this kind against the others (:mod:`penneech.measured`)."""
+        return measured_strength(self.name)
+
+
+def _playout_player(worlds: int, default_name: str) -> Callable[..., Player]:
+    def make(seed: int | None = None, name: str = default_name, **settings: Any) -> Player:
+        from .playouts import PlayoutPlayer
+
+        return PlayoutPlayer(seed, **{"worlds": worlds, **settings}, name=name)
+    return make
+
+
+#: Worlds per decision of the ``club`` player (the ``expert`` uses
+#: :data:`penneech.playouts.DEFAULT_WORLDS`).
+CLUB_WORLDS = 16
+_EXPERT_WORLDS = 120  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 
 PLAYERS: dict[str, PlayerKind] = {
     k.name: k
     for k in (
         PlayerKind("random", "plays any legal card", RandomPlayer),
-        PlayerKind("greedy", "a rule-aware heuristic that looks one trick ahead", GreedyPlayer),
+        PlayerKind("greedy", "plays each trick on its merits: what it wins now, and what each "
+                   "card is worth kept", GreedyPlayer, level="beginner"),
+        PlayerKind("club", f"plays every card out to the end of the deal in {CLUB_WORLDS} "
+                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                       CLUB_WORLDS, "club"), settings=("worlds",), level="club"),
+        PlayerKind("expert", f"plays every card out to the end of the deal in {_EXPERT_WORLDS} "
+                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                       _EXPERT_WORLDS, "expert"), settings=("worlds",), level="expert"),
         PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
                    SolverPlayer, settings=("samples", "throw_in_policy")),
         PlayerKind("cheater", "the exact solver on the true hidden cards (not a fair opponent)",
@@ -406,8 +465,25 @@ PLAYERS: dict[str, PlayerKind] = {
 PLAYER_KINDS: tuple[str, ...] = tuple(PLAYERS)
 #: The kinds offered as opponents: those that play from their own view alone.
 FAIR_KINDS: tuple[str, ...] = tuple(k for k, v in PLAYERS.items() if v.fair)
+#: The strengths a reader chooses from, weakest first: level name -> kind.
+LEVELS: dict[str, str] = {v.level: k for k, v in PLAYERS.items() if v.level}
 #: The opponent the terminal game, the notebooks and the site offer first.
-DEFAULT_OPPONENT = "solver"
+DEFAULT_OPPONENT = "expert"
+
+
+def measured_strength(kind: str) -> tuple[Strength, ...]:
+    """Every measured result of ``kind`` (or of the kind a level names) against another kind,
+    from :data:`penneech.measured.RESULTS` (empty for a kind not measured)."""
+    from .measured import RESULTS
+    from .simulation import wilson_interval
+
+    kind = LEVELS.get(kind, kind)
+    out = []
+    for (player, opponent, rules), (wins, games) in RESULTS.items():
+        if player == kind and games:
+            low, high = wilson_interval(wins, games)
+            out.append(Strength(opponent, rules, wins, games, low, high))
+    return tuple(out)
 
 
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
@@ -417,7 +493,7 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds every player that
     has a ``bind`` method).
     """
-    entry = PLAYERS.get(kind) if isinstance(kind, str) else None
+    entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
     if entry is None:
         raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
     unknown = sorted(set(settings) - {"name", *entry.settings})
