@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .events import Event, Scored, TrickWon
+from .events import Event, GameWon, Scored, TrickWon
 from .game import DealAction, Game, GameError, Phase, PlayAction
 from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
@@ -80,11 +80,11 @@ class PlayAnalysis:
 
     @property
     def estimated_cost(self) -> float | None:
-        """What the card played cost by the player's own estimates, in points (``None`` without
-        estimates)."""
-        if self.estimates is None or self.best_estimated is None:
+        """What the card played cost by the player's own estimates: the most points any legal
+        card was estimated to bring, less the card played's (``None`` without estimates)."""
+        if self.estimates is None:
             return None
-        return self.estimates[self.best_estimated].points - self.estimates[self.played].points
+        return max(e.points for e in self.estimates.values()) - self.estimates[self.played].points
 
     def explain(self, you: Seat | None = None) -> str:
         """The explanation, told to the player in seat ``you`` (if any) in the second person."""
@@ -145,11 +145,13 @@ class DealAnalysis:
                          f"choice{'s' if len(choices) != 1 else ''}")
         return (f"Deal {self.deal}, with every card known: " + "; ".join(parts) + ".")
 
-    def lines(self, you: Seat | None = None, *, all_plays: bool = False) -> Iterator[str]:
+    def lines(self, you: Seat | None = None, *, all_plays: bool = False,
+              player: Seat | None = None) -> Iterator[str]:
         """The analysis as text: one line per choice that cost points (or per choice, with
-        ``all_plays``), each followed by its explanation, then the summary."""
+        ``all_plays``; only ``player``'s, if given), each followed by its explanation, then the
+        summary."""
         for p in self.plays:
-            if not (p.cost or all_plays):
+            if not (p.cost or all_plays) or (player is not None and p.player != player):
                 continue
             yield _play_line(p, you)
             yield "  " + p.explain(you)
@@ -357,7 +359,16 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     hand = game.hand(player)
     gains_good = _gains(good, player)
     gains_bad = _gains(bad, player)
-    # 1. a card (the one played, or another) kept for a later trick where it scores
+    # 1. the game won or lost
+    won_good = _game_winner(good)
+    won_bad = _game_winner(bad)
+    if won_good != won_bad:
+        if won_good == player:
+            return ("with it ", Who(player), " ", verb(player, "wins"), " the game in this deal",)
+        if won_bad == other:
+            return ("after ", f"{card_text(played)}, ", Who(other), " ", verb(other, "wins"),
+                    " the game in this deal")
+    # 2. a card (the one played, or another) kept for a later trick where it scores
     kept = []
     for card in hand:
         if card == best:
@@ -370,15 +381,20 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
         more, card, trick = max(kept, key=lambda k: (k[0], -k[2].trick))
         return (f"it keeps {_the(card)} for trick {trick.trick}, when {trick.trumps.noun} are "
                 f"trumps and it scores {gains_good[card]}",)
-    # 2. this trick
+    # 3. this trick
     now_good = _first_trick(good)
     now_bad = _first_trick(bad)
     if now_good is not None and now_bad is not None and now_good.winner != now_bad.winner:
         if now_good.winner == player:
             won = _trick_points(good, now_good.trick, player)
-            return ("it takes this trick" + (f", worth {won} points" if won > 0 else ""),)
+            lost = _trick_points(bad, now_bad.trick, other)
+            sentence: Sentence = ("it takes this trick" + (f", worth {won} points" if won else ""),)
+            if lost:
+                sentence += (f"; after {card_text(played)}, ", Who(other), " ",
+                             verb(other, "takes"), f" it, worth {lost} points")
+            return sentence
         return ("it lets ", Who(other), " take this trick, and that costs less",)
-    # 3. a card of the player's that scores for the opponent after the card played
+    # 4. a card of the player's that scores for the opponent after the card played
     given = [(gains_bad.get(c, 0), c) for c in hand if gains_bad.get(c, 0) < 0]
     if given:
         loss, card = min(given, key=lambda g: (g[0], g[1].index))
@@ -386,16 +402,23 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
         where = f" in trick {trick.trick}" if trick is not None else ""
         return (f"after {card_text(played)}, {_the(card)} gives ", Who(other),
                 f" {-loss} points{where}",)
-    # 4. the tricks taken
+    # 5. the tricks taken
     taken_good = _taken(good, player)
     taken_bad = _taken(bad, player)
     if taken_good != taken_bad:
         return ("after it ", Who(player), " ", verb(player, "takes"), f" {_tricks(taken_good)}; "
                 f"after {card_text(played)}, {_tricks(taken_bad)}",)
-    # 5. the score of the rest of the deal
+    # 6. the score of the rest of the deal
     diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
                                                            _total(bad, other))
-    return (f"it comes out {diff} points better over the rest of the deal",)
+    return (f"it comes out {_points(diff)} better over the rest of the deal",)
+
+
+def _game_winner(events: Sequence[Event]) -> Seat | None:
+    for e in events:
+        if isinstance(e, GameWon):
+            return e.winner
+    return None
 
 
 def _taken(events: Sequence[Event], player: Seat) -> list[int]:

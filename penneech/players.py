@@ -55,6 +55,8 @@ __all__ = [
     "PLAYER_KINDS",
     "FAIR_KINDS",
     "LEVELS",
+    "opponent_menu",
+    "describe",
     "Strength",
     "measured_strength",
     "DEFAULT_OPPONENT",
@@ -484,6 +486,41 @@ def measured_strength(kind: str) -> tuple[Strength, ...]:
             low, high = wilson_interval(wins, games)
             out.append(Strength(opponent, rules, wins, games, low, high))
     return tuple(out)
+
+
+def opponent_menu() -> list[tuple[str, str]]:
+    """The opponents to offer a reader, as ``(label, kind)`` pairs: the levels weakest first
+    (the default marked), then the other fair kinds.  The terminal, the notebooks and the live
+    site all offer this list.
+
+    >>> opponent_menu()[:3]
+    [('Beginner (greedy)', 'greedy'), ('Club', 'club'), ('Expert (default)', 'expert')]
+    """
+    out = []
+    for level, kind in LEVELS.items():
+        label = level.capitalize()
+        if kind != level:
+            label += f" ({kind})"
+        if kind == DEFAULT_OPPONENT:
+            label += " (default)"
+        out.append((label, kind))
+    out += [(kind, kind) for kind in FAIR_KINDS if kind not in LEVELS.values()]
+    return out
+
+
+def describe(kind: str, rules: str | None = None) -> list[str]:
+    """A reader's description of ``kind`` (or of the kind a level names): its one-line summary,
+    then what has been measured of it against each other kind, under ``rules`` only if given
+    (a preset name), strongest opponents first."""
+    kind = LEVELS.get(kind, kind)
+    entry = PLAYERS[kind]
+    lines = [f"{kind}: {entry.summary}."]
+    results = [r for r in entry.strength if rules is None or r.rules == rules]
+    results.sort(key=lambda r: (r.rules, r.rate))
+    lines += [f"  {r}" for r in results]
+    if not results:
+        lines.append("  (its strength against the others has not been measured yet)")
+    return lines
 
 
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:

@@ -41,13 +41,15 @@ import hashlib
 import math
 import random
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .game import GameError, Phase, PlayerView
-from .players import _first_best, _mask, follow_scores, lead_scores
+from .players import _first_best, _mask, follow_scores, lead_scores, trumps_index
 from .rules import TRICKS, Rules
-from .solver import Position, Solver, _bits, sample_positions
+from .solver import Position, Solver, _bits, _search_tables, sample_positions, voids
 
 __all__ = [
     "CardEstimate",
@@ -62,6 +64,8 @@ __all__ = [
 
 #: Worlds per decision at the default (expert) level.
 DEFAULT_WORLDS = 120
+#: Hands dealt to the opponent per world kept, to weigh them by its plays (1: no weighing).
+DEFAULT_INFERENCE = 3
 #: What one point of the deal adds to a card's score besides the chance of winning the game: a
 #: tie-break, small beside the ~0.01 that a point is worth to the chance of winning mid-game.
 POINT_WEIGHT = 0.001
@@ -228,6 +232,131 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
         lead = -1
 
 
+# -- what the opponent's plays say about its hand -----------------------------------------------
+
+
+class _Choice(NamedTuple):
+    """One card the opponent chose this deal, as it was then."""
+
+    card: int
+    #: the card it replied to, or -1 when it led
+    lead: int
+    trumps: int
+    #: the cards it could not see then besides its own: the mask of cards played or turned
+    public: int
+    #: its cards played from this choice on (so that its hand then is its hand now plus these)
+    later: int
+    #: the number of cards this player held then (what the opponent's lead was weighed against)
+    my_size: int
+
+
+def _opponent_choices(view: PlayerView) -> list[_Choice]:
+    """The cards the opponent has chosen in this deal, each with what it could see then."""
+    opponent = 1 - view.player
+    tricks: list[tuple[int, tuple[Card, ...], int]] = [
+        (t.leader, t.cards, trumps_index(t.trumps)) for t in view.tricks_played]
+    if view.trick and view.trumps is not None:
+        tricks.append((view.trick[0][0], (view.trick[0][1],), trumps_index(view.trumps)))
+    played = 0
+    raw = []
+    for i, (leader, cards, trumps) in enumerate(tricks):
+        public = played | _mask(view.turned[: i + 1])
+        if leader == opponent:
+            raw.append((i, cards[0].index, -1, trumps, public))
+        elif len(cards) == 2:
+            raw.append((i, cards[1].index, cards[0].index, trumps, public | 1 << cards[0].index))
+        played |= _mask(cards)
+    out = []
+    for i, card, lead, trumps, public in raw:
+        later = 0
+        for leader, cards, _ in tricks[i:]:
+            mine = cards[0] if leader == opponent else cards[1] if len(cards) == 2 else None
+            if mine is not None:
+                later |= 1 << mine.index
+        out.append(_Choice(card, lead, trumps, public, later, TRICKS - i))
+    return out
+
+
+#: How sharply the opponent is taken to prefer what the greedy judgement prefers (in points of
+#: the greedy scores), and the share of its choices taken to be made at random.
+_TEMPERATURE = 1.0
+_RANDOM_SHARE = 0.1
+
+
+def _likelihood(rules: Rules, opponent: int, choices: Sequence[_Choice], hand: int,
+                pack: int) -> float:
+    """How likely the opponent's choices were, had it held ``hand`` (a mask) now: the product,
+    over its choices, of the chance that a player of the greedy judgement, choosing with some
+    noise, would have chosen as it did."""
+    duty = _search_tables(rules.tables)
+    weight = 1.0
+    for c in choices:
+        held = hand | c.later
+        if c.lead < 0:
+            legal = _bits(held)
+            scores = lead_scores(rules, opponent, legal, c.trumps, pack & ~(held | c.public),
+                                 c.my_size)
+        else:
+            suit = c.lead // 13
+            allowed = held & duty.allow[c.trumps][suit] if held & duty.oblige[c.trumps][suit] \
+                else held
+            if not allowed >> c.card & 1:
+                return 0.0
+            legal = _bits(allowed)
+            if len(legal) == 1:
+                continue
+            scores = follow_scores(rules, opponent, legal, c.lead, c.trumps)
+        top = max(scores)
+        exps = [math.exp((x - top) / _TEMPERATURE) for x in scores]
+        chance = exps[legal.index(c.card)] / sum(exps)
+        weight *= (1.0 - _RANDOM_SHARE) * chance + _RANDOM_SHARE / len(legal)
+    return weight
+
+
+def _worlds(view: PlayerView, n: int, rng: random.Random, inference: int) -> list[_World]:
+    """``n`` worlds consistent with ``view``.  With ``inference``, ``inference`` times as many
+    hands for the opponent are dealt and ``n`` kept at random in proportion to how likely each
+    makes the opponent's plays so far (:func:`_likelihood`); the stock is shuffled afresh for
+    each world kept."""
+    choices = _opponent_choices(view) if inference > 1 else []
+    if not choices:
+        return [_World(p) for p in sample_positions(view, n, rng)]
+    rules = view.rules
+    pack = _mask(rules.pack)
+    unseen = sorted(view.unseen, key=lambda c: c.index)
+    lacking = voids(view)
+    allowed = [c for c in unseen if c.suit not in lacking]
+    size = view.opponent_hand_size
+    if len(allowed) < size:
+        allowed = unseen
+    hands = [rng.sample(allowed, size) for _ in range(n * inference)]
+    opponent = 1 - view.player
+    weights = [_likelihood(rules, opponent, choices, _mask(h), pack) for h in hands]
+    total = sum(weights)
+    if total <= 0.0:  # nothing fits the model: keep them all alike
+        weights = [1.0] * len(hands)
+        total = float(len(hands))
+    # systematic resampling: n evenly spaced draws through the cumulative weights
+    step = total / n
+    point = rng.random() * step
+    kept: list[list[Card]] = []
+    reached = 0.0
+    for hand, w in zip(hands, weights, strict=True):
+        reached += w
+        while point < reached and len(kept) < n:
+            kept.append(hand)
+            point += step
+    while len(kept) < n:
+        kept.append(hands[-1])
+    out = []
+    for hand in kept:
+        taken = set(hand)
+        stock = [c for c in unseen if c not in taken]
+        rng.shuffle(stock)
+        out.append(_World(Position.from_view(view, hand, stock)))
+    return out
+
+
 def _decision_seed(seed: int, view: PlayerView) -> int:
     """A seed for one decision: the player's seed and everything the view shows, hashed, so that
     the same view always gets the same estimates (and a replay can ask for them again)."""
@@ -241,8 +370,8 @@ def _decision_seed(seed: int, view: PlayerView) -> int:
     return int.from_bytes(digest, "big")
 
 
-def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0
-             ) -> dict[Card, CardEstimate]:
+def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+             inference: int = DEFAULT_INFERENCE) -> dict[Card, CardEstimate]:
     """The play-outs' estimate of each legal card in ``view`` (see the module's description).
 
     The same ``view``, ``worlds`` and ``seed`` always give the same estimates.
@@ -264,8 +393,7 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0
     points = dict.fromkeys(cards, 0)
     chances = dict.fromkeys(cards, 0.0)
     rng = random.Random(_decision_seed(seed, view))
-    for position in sample_positions(view, worlds, rng):
-        world = _World(position)
+    for world in _worlds(view, worlds, rng, inference):
         for card in cards:
             s0, s1, over = _play_out(world, card, pack, public)
             scores = (s0, s1)
@@ -295,11 +423,14 @@ class PlayoutPlayer:
     """
 
     def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS,
-                 name: str = "expert") -> None:
+                 name: str = "expert", inference: int = DEFAULT_INFERENCE) -> None:
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, not {worlds}")
+        if inference < 1:
+            raise ValueError(f"inference must be at least 1, not {inference}")
         self.name = name
         self.worlds = worlds
+        self.inference = inference
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
 
     def throw_in(self, view: PlayerView) -> bool:
@@ -308,7 +439,7 @@ class PlayoutPlayer:
 
     def estimates(self, view: PlayerView) -> dict[Card, CardEstimate]:
         """This player's estimate of each legal card in ``view``."""
-        return estimate(view, self.worlds, self.seed)
+        return estimate(view, self.worlds, self.seed, self.inference)
 
     def play(self, view: PlayerView) -> Card:
         legal = view.legal_plays
