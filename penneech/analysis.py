@@ -157,6 +157,29 @@ class DealAnalysis:
             yield "  " + p.explain(you)
         yield self.summary(you)
 
+    def _repr_html_(self) -> str:
+        """A table in a notebook: one row per choice, with its explanation."""
+        from .text import html_text
+
+        rows = []
+        for p in self.plays:
+            values = " ".join(f"{card_text(c)}\u00a0{v:+d}" for c, v in _in_order(p.exact))
+            mine = ""
+            if p.best_estimated is not None:
+                mine = (f"{card_text(p.best_estimated)} "
+                        f"({_points(round(p.estimated_cost or 0.0, 1))})")
+            style = "" if p.cost else " style='color:#666'"
+            rows.append(
+                f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
+                f"<td>{card_text(p.played)}</td><td>{card_text(p.best)}</td><td>{p.cost}</td>"
+                f"<td>{html_text(mine)}</td><td>{values}</td></tr>"
+                f"<tr{style}><td></td><td colspan='6'>{html_text(p.explanation)}</td></tr>")
+        return (
+            "<table class='penneech-analysis'><thead><tr><th>trick</th><th>player</th>"
+            "<th>played</th><th>best (every card known)</th><th>cost</th>"
+            "<th>best from what the player saw (cost)</th><th>each card's value</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table><p>{html_text(self.summary())}</p>")
+
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data for the live table and the notebooks."""
         return {

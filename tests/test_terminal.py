@@ -370,3 +370,32 @@ def test_second_person_narration():
     assert re.search(r"(You win|Ben wins) the trick", told)
     # told about named players, the same log is in the third person
     assert "Ann" not in told and "you" not in "\n".join(narrate(game.events, ("Ann", "Ben")))
+
+
+def test_after_each_deal_your_cards_are_weighed(tmp_path):
+    lines, expected = script(11)
+    # the answers of deal 1 and the first of deal 2, then the end of input
+    answers_in_deal_1 = 0
+    deal = 0
+    for action in expected.actions:
+        deal += type(action).__name__ == "DealAction"
+        if deal == 1 and getattr(action, "player", None) == 0:
+            answers_in_deal_1 += 1
+    lines = lines[: answers_in_deal_1 + 1]
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert "How your cards did in deal 1, with every card known:" in out
+    # the review comes after the deal's end is told and before the next deal is
+    review = out.index("How your cards did in deal 1")
+    assert out.index("End of deal 1:") < review < out.index("Deal 2:")
+    assert "Deal 1, with every card known: You lose" in out
+    (tmp_path / "quiet").mkdir()
+    status, quiet, _ = play(tmp_path / "quiet", lines, "--seed", "11", "--no-analysis")
+    assert status == 0 and "How your cards did" not in quiet and "End of deal 1:" in quiet
+
+
+def test_hint_gives_the_experts_choice(tmp_path):
+    lines, _ = script(11, stop_after=1)
+    status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
+    assert status == 0
+    assert "the expert player's choice" in out and "points on average" in out
