@@ -135,15 +135,14 @@ class DealAnalysis:
 
     def summary(self, you: Seat | None = None) -> str:
         """One line: what each player's choices cost."""
-        parts = []
+        sentence: list[Any] = [f"Deal {self.deal}, with every card known: "]
         for seat in (0, 1):
             choices = [p for p in self.plays if p.player == seat]
             costly = sum(1 for p in choices if p.cost)
-            who: Sentence = (Who(seat), " ", verb(seat, "loses"))
-            parts.append(render(who, self.names, you)
-                         + f" {_points(self.costs[seat])} in {costly} of {len(choices)} "
-                         f"choice{'s' if len(choices) != 1 else ''}")
-        return (f"Deal {self.deal}, with every card known: " + "; ".join(parts) + ".")
+            sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),
+                         f" {_points(self.costs[seat])} in {costly} of {len(choices)} "
+                         f"choice{'s' if len(choices) != 1 else ''}"]
+        return render((*sentence, "."), self.names, you)
 
     def lines(self, you: Seat | None = None, *, all_plays: bool = False,
               player: Seat | None = None) -> Iterator[str]:

@@ -173,7 +173,8 @@ class Card:
 
     @property
     def is_honour(self) -> bool:
-        """Ace, king, queen or knave (the ♦7 is not one: Cotton's "Ace nor Face")."""
+        """Ace, king, queen or knave (the ♦7 is not one: Cotton's “neither Ace nor Face”
+        (p. 149))."""
         return self.rank >= 11
 
 

@@ -9,6 +9,8 @@
     play the computer in the terminal (:mod:`penneech.terminal`).
 ``penneech simulate``
     many games between computer players (:mod:`penneech.simulation`).
+``penneech experiment run|plan``
+    regenerate the book's experiments, Part IV (:mod:`penneech.experiments`).
 
 Bad input ends with exit status 2 and one line on stderr starting ``error:``.
 """
@@ -25,7 +27,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import record, simulation, terminal
+from . import experiments, record, simulation, terminal
 from .files import unused_path
 from .game import Game, GameError
 from .narrate import narrate
@@ -97,9 +99,10 @@ def describe_options() -> str:
         if info.minimum is not None:
             out.append(f"    (any whole number from {info.minimum} up)")
         if info.cotton:
-            out.append(_wrap(f"Cotton: “{info.cotton}”", "  "))
+            out.append("  Cotton, chap. XXII:")
+            out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))
         else:
-            out.append("  Cotton: silent.")
+            out.append("  Cotton, chap. XXII: silent.")
     return "\n".join(out)
 
 
@@ -267,6 +270,58 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_experiment(args: argparse.Namespace) -> int:
+    """Play the book's experiments and write their data files, or say what would be played."""
+    import time
+    from pathlib import Path
+
+    parts = tuple(args.part) if args.part else experiments.PARTS
+    for part in parts:
+        if part not in experiments.PARTS:
+            return error(f"unknown part {part!r}: use one of {', '.join(experiments.PARTS)}")
+    scale = experiments.SCALES[args.scale]
+    if args.workers is not None and args.workers < 1:
+        return error(f"--workers must be at least 1, not {args.workers}")
+    if args.action == "plan":
+        total = 0.0
+        done: set[Any] = set()
+        for part in parts:
+            cells = [c for c in experiments.plan(part, scale) if c.key not in done]
+            done.update(c.key for c in cells)
+            cost = sum(c.games * c.cost() for c in cells)
+            total += cost
+            print(f"{part:10} {len(cells):4} cells {sum(c.games for c in cells):8,} games "
+                  f"{cost:12,.0f} cost units")
+        minutes = total * 0.0025 / 60 / max(1, args.workers)
+        print(f"{'total':10} {total:29,.0f} cost units (1 unit: about one game between greedy "
+              f"players, 2.5 ms on one core: about {minutes:.0f} min with {args.workers} "
+              f"worker(s) on an idle machine)")
+        return 0
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        return error(f"cannot write into {out}: no directory {out.parent}")
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        client = experiments.executor_for(args.dask) if args.dask else None
+    except ValueError as exc:
+        return error(str(exc))
+    started = time.perf_counter()
+    try:
+        experiments.run(parts, scale=scale, seed=args.seed, workers=args.workers,
+                        executor=client.get_executor() if client is not None else None,
+                        progress=progress, out_dir=out, cache_dir=args.cache)
+    except OSError as exc:
+        return error(f"cannot write into {out}: {exc.strerror or exc}")
+    finally:
+        if client is not None:
+            client.close()
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for part, seconds in manifest["seconds"].items():
+        print(f"{part:10} {seconds:8.1f} s")
+    print(f"{'total':10} {time.perf_counter() - started:8.1f} s; wrote {out}")
+    return 0
+
+
 def _keep_results(results: Sequence[simulation.GameResult], seed: int) -> str | None:
     """Write results that could not go where asked to a new file in the current folder, or
     else the temporary folder; return where, or ``None``."""
@@ -377,6 +432,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "experiment", help="regenerate the book's experiments (Part IV)",
+        description="Play the experiments of the book's Part IV and write their data files.",
+    )
+    p.add_argument("action", choices=("run", "plan"),
+                   help="run: play and write the data files; plan: say what would be played")
+    p.add_argument("--part", action="append", metavar="PART",
+                   help=f"one of {', '.join(experiments.PARTS)} (repeatable; default all)")
+    p.add_argument("--scale", choices=tuple(experiments.SCALES), default="full",
+                   help="games per cell: full (the book), quick, tiny (default full)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes to use (default 1; the results are the same whatever the "
+                   "number)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run on a Dask cluster: the scheduler's address, e.g. tcp://host:8786")
+    p.add_argument("--seed", type=int, default=experiments.SEED,
+                   help=f"the bank of deals' seed (default {experiments.SEED})")
+    p.add_argument("--out", default=str(experiments.DATA_DIR), metavar="DIR",
+                   help=f"where to write the data files (default {experiments.DATA_DIR})")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show progress bars (default: when stderr is a terminal; needs tqdm)")
+    p.add_argument("--cache", metavar="DIR",
+                   help="keep every game's measures in DIR and reuse those kept by an earlier "
+                   "run of the same code (default: none; replay everything)")
+    p.set_defaults(func=cmd_experiment)
     return parser
 
 

@@ -165,9 +165,10 @@ class PlayerView:
     trump_card: Card | None
     #: the current trick so far: (player, card) pairs
     trick: tuple[tuple[Seat, Card], ...]
-    #: this deal's finished tricks
+    #: this deal's finished tricks still in view: all of them, or none when the rules turn them
+    #: face down (``past_tricks``)
     tricks_played: tuple[TrickWon, ...]
-    #: every card turned up this deal, in order
+    #: the cards turned up this deal still in view, in order: all, or only the latest
     turned: tuple[Card, ...]
     scores: tuple[int, int]
     tricks_won: tuple[int, int]
@@ -185,7 +186,8 @@ class PlayerView:
 
     @property
     def unseen(self) -> frozenset[Card]:
-        """The cards this player has not seen: the opponent's hand and the unturned stock."""
+        """The cards not in this player's view: the opponent's hand and the unturned stock, and,
+        when the rules turn tricks face down, the cards of the earlier tricks and turn-ups."""
         seen = set(self.hand) | set(self.turned)
         for t in self.tricks_played:
             seen.update(t.cards)
@@ -204,10 +206,6 @@ def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
         j = int(rand() * (i + 1))
         pack[i], pack[j] = pack[j], pack[i]
     return tuple(pack)
-
-
-def _cut_rank(card: Card) -> int:
-    return 1 if card.rank == 14 else card.rank
 
 
 # ----------------------------------------------------------------------------------------------
@@ -320,8 +318,9 @@ class Game:
         while True:
             a, b = rng.sample(pack, 2)
             self._cuts += [Cut(0, a), Cut(1, b)]
-            if _cut_rank(a) != _cut_rank(b):
-                return 0 if _cut_rank(a) < _cut_rank(b) else 1
+            dealer = self._rules.cut_winner(a, b)
+            if dealer is not None:
+                return dealer
 
     def _maybe_auto_deal(self) -> None:
         if self.auto_deal and self._phase is Phase.DEAL:
@@ -441,6 +440,8 @@ class Game:
         player = check_seat(player, "player")
         to_move = self._to_move
         mine = to_move == player
+        tricks, turned = self._rules.visible_history(tuple(self._tricks_done),
+                                                     tuple(self._turned))
         return PlayerView(
             player=player,
             names=self.names,
@@ -456,8 +457,8 @@ class Game:
                 (self._leader if i == 0 else other_seat(self._leader), c)
                 for i, c in enumerate(self._trick)
             ),
-            tricks_played=tuple(self._tricks_done),
-            turned=tuple(self._turned),
+            tricks_played=tricks,
+            turned=turned,
             scores=self.scores,
             tricks_won=self.tricks_won,
             trick_number=self._trick_no,

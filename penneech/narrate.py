@@ -329,8 +329,8 @@ def _sentences(events: Sequence[Event]) -> list[tuple[int, int, str, Sentence]]:
                         if j:
                             told.append(", ")
                         told += [Who(c.player), " ", verb(c.player, "cuts"), f" {_the(c.card)}"]
-                sentence = (*told, ". ", Who(e.player), " ", verb(e.player, "cut"),
-                            " the lower card (aces low) and ", verb(e.player, "deals"), " first.")
+                # which card wins the cut is the rules' (first_dealer), not the narrator's
+                sentence = (*told, ". ", Who(e.player), " ", verb(e.player, "deals"), " first.")
                 start -= len(cuts)
                 cuts = []
             out.append((start, i + 1, "setup", sentence))

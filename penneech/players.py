@@ -445,6 +445,8 @@ def _playout_player(worlds: int, default_name: str) -> Callable[..., Player]:
 CLUB_WORLDS = 16
 _EXPERT_WORLDS = 120  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 
+#: Every kind of computer player, by name: the one registry the command line, the simulations,
+#: the terminal game and the widgets read.
 PLAYERS: dict[str, PlayerKind] = {
     k.name: k
     for k in (

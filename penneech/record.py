@@ -140,7 +140,7 @@ MAX_RECORD_BYTES = 2 * 1024 * 1024
 def load(path: str | os.PathLike[str]) -> Game:
     """Replay the record in the file at ``path``.
 
-    Only a regular file of at most :data:`MAX_RECORD_BYTES` is read (not a folder, a pipe or a
+    Only a regular file of at most ``MAX_RECORD_BYTES`` is read (not a folder, a pipe or a
     device); UTF-8, with or without a byte-order mark.
     """
     name = os.fspath(path)

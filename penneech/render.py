@@ -45,6 +45,8 @@ __all__ = [
     "hand_html",
     "trick_html",
     "table_html",
+    "live_table_html",
+    "markup",
     "scene",
     "style_tag",
 ]
@@ -63,18 +65,13 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 #: The style sheet for the HTML cards (small: it goes once into each rendered block).
 CSS = (
     ".pn{font-family:" + _FONT + ";line-height:1.35}"
-    ".pn-card,.pn-back{display:inline-block;box-sizing:border-box;min-width:2.3em;"
-    "padding:.15em .3em;margin:.1em;border:1px solid #555;border-radius:.3em;background:#fff;"
-    "text-align:center;font-weight:bold;vertical-align:middle}"
-    ".pn-back{background:repeating-linear-gradient(45deg,#7a8fb0 0 3px,#e8ecf3 3px 6px);"
-    "color:transparent}"
+    ".pn-card,.pn-back{display:inline-block;width:2.5em;height:3.5em;margin:.1em;"
+    "vertical-align:middle;overflow:visible}"
     ".pn-s{color:" + SUIT_COLOURS[Suit.SPADES] + "}"
     ".pn-h{color:" + SUIT_COLOURS[Suit.HEARTS] + "}"
     ".pn-d{color:" + SUIT_COLOURS[Suit.DIAMONDS] + "}"
     ".pn-c{color:" + SUIT_COLOURS[Suit.CLUBS] + "}"
-    ".pn-pen{border:2px solid " + _GOLD + ";background:#fff6d8}"
-    ".pn-pen::after{content:' P';font-size:.7em;color:" + _GOLD + "}"
-    ".pn-win{outline:2px solid #333;outline-offset:1px}"
+    ".pn-win{outline:2px solid #333;outline-offset:1px;border-radius:.3em}"
     ".pn-row{margin:.25em 0}.pn-who{display:inline-block;min-width:9em}"
     ".pn-mid{margin:.4em 0;padding:.3em .5em;background:#f1f5ee;border-radius:.3em}"
     ".pn-note{color:#444;font-size:.92em;margin:.3em 0}"
@@ -110,9 +107,90 @@ def _tostring(el: ET.Element) -> str:
     return ET.tostring(el, encoding="unicode", method="html" if el.tag != "svg" else "xml")
 
 
+def markup(el: ET.Element) -> str:
+    """An :mod:`xml.etree.ElementTree` drawing as HTML (or SVG), every text made safe the one
+    way this module does (for other modules that draw, such as :mod:`penneech.frames`)."""
+    return _tostring(el)
+
+
 # -- SVG ----------------------------------------------------------------------------------------
 
 _W, _H, _GAP = 50, 70, 4
+#: the suit colours lightened, for the panel behind a court figure
+_TINT = {Suit.SPADES: "#ececec", Suit.HEARTS: "#fbe9e7", Suit.DIAMONDS: "#e6eefb",
+         Suit.CLUBS: "#e5f3e8"}
+
+# Pip positions (centres) of the number cards, in the 50 x 70 card: three columns.
+_L, _M, _R = 18.5, 25, 31.5
+_ROWS4 = (16, 28.7, 41.3, 54)
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((_M, 16), (_M, 54)),
+    3: ((_M, 16), (_M, 35), (_M, 54)),
+    4: ((_L, 16), (_R, 16), (_L, 54), (_R, 54)),
+    5: ((_L, 16), (_R, 16), (_M, 35), (_L, 54), (_R, 54)),
+    6: ((_L, 16), (_R, 16), (_L, 35), (_R, 35), (_L, 54), (_R, 54)),
+    7: ((_L, 16), (_R, 16), (_M, 25.5), (_L, 35), (_R, 35), (_L, 54), (_R, 54)),
+    8: ((_L, 16), (_R, 16), (_M, 25.5), (_L, 35), (_R, 35), (_M, 44.5), (_L, 54), (_R, 54)),
+    9: tuple((x, y) for y in _ROWS4 for x in (_L, _R)) + ((_M, 35),),
+    10: tuple((x, y) for y in _ROWS4 for x in (_L, _R)) + ((_M, 22.3), (_M, 47.7)),
+}
+
+# A court figure's upper half, drawn in the suit's colour and turned for the lower half
+# (double-headed, as on a real card): shoulders, a face, and the headgear of its rank.
+_BUST = "M14 35C14 29 19 27 25 27S36 29 36 35Z"
+_HEADGEAR = {
+    13: "M19 17L19 10L22 14L25 9L28 14L31 10L31 17Z",  # king: a crown
+    12: "M19 17Q25 8 31 17ZM25 9.5a1.6 1.6 0 1 0 .01 0",  # queen: a coronet and a jewel
+    11: "M18 17L33 17L31 13Q25 11 20 13ZM31 13Q35 8 37 12",  # knave: a cap and a feather
+}
+
+
+def _face(g: ET.Element, card: Card) -> None:
+    """Draw ``card`` face up into ``g`` (the card's own 50 x 70 box)."""
+    colour = SUIT_COLOURS[card.suit]
+    pen = card.is_penneech
+    ET.SubElement(g, "rect", {"x": "1", "y": "1", "width": "48", "height": "68", "rx": "4",
+                              "fill": "#fff6d8" if pen else "#fff",
+                              "stroke": _GOLD if pen else "#555",
+                              "stroke-width": "2" if pen else "1"})
+    ink = ET.SubElement(g, "g", {"fill": colour, "font-weight": "bold", "text-anchor": "middle"})
+    symbol = card.suit.symbol
+    rank = _rank(card)
+    # index corners: rank over suit, top left and (turned) bottom right
+    for turn in ("", "rotate(180 25 35)"):
+        corner = ET.SubElement(ink, "g", {"transform": turn} if turn else {})
+        ET.SubElement(corner, "text", {"x": "7", "y": "12", "font-size": "10"
+                                       if len(rank) == 1 else "8.5"}).text = rank
+        ET.SubElement(corner, "text", {"x": "7", "y": "21", "font-size": "9"}).text = symbol
+    if card.rank in _PIPS:
+        pips = ET.SubElement(ink, "g", {"font-size": "10"})
+        for x, y in _PIPS[card.rank]:
+            ET.SubElement(pips, "text", {"x": f"{x:g}", "y": f"{y + 4:g}"}).text = symbol
+    elif card.rank == 14:
+        ET.SubElement(ink, "text", {"x": "25", "y": "45", "font-size": "30"}).text = symbol
+    else:
+        ET.SubElement(g, "rect", {"x": "12", "y": "7", "width": "26", "height": "56",
+                                  "fill": _TINT[card.suit], "stroke": colour,
+                                  "stroke-width": ".8"})
+        figure = f"{_BUST}M25 18.5a4.5 4.5 0 1 0 .01 0{_HEADGEAR[card.rank]}"
+        for turn in ("", "rotate(180 25 35)"):
+            attrs = {"d": figure, "fill": colour, "stroke": colour, "stroke-width": ".6"}
+            if turn:
+                attrs["transform"] = turn
+            ET.SubElement(g, "path", attrs)
+        ET.SubElement(ink, "text", {"x": "17", "y": "33", "font-size": "8"}).text = symbol
+    if pen:
+        ET.SubElement(g, "text", {"x": "25", "y": "67.2", "font-size": "5",
+                                  "text-anchor": "middle", "fill": _GOLD,
+                                  "font-weight": "bold"}).text = "PENNEECH"
+
+
+def _back(g: ET.Element) -> None:
+    """Draw a face-down card into ``g``."""
+    ET.SubElement(g, "rect", {"x": "1", "y": "1", "width": "48", "height": "68", "rx": "4",
+                              "fill": "#7a8fb0", "stroke": "#333"})
+    ET.SubElement(g, "rect", {"x": "5", "y": "5", "width": "40", "height": "60", "rx": "2",
+                              "fill": "none", "stroke": "#e8ecf3", "stroke-dasharray": "3 2"})
 
 
 def _svg_card_group(parent: ET.Element, card: Card | None, x: float) -> ET.Element:
@@ -122,31 +200,9 @@ def _svg_card_group(parent: ET.Element, card: Card | None, x: float) -> ET.Eleme
                                     "aria-label": label})
     ET.SubElement(g, "title").text = label
     if card is None:
-        ET.SubElement(g, "rect", {"x": "0.5", "y": "0.5", "width": str(_W - 1),
-                                  "height": str(_H - 1), "rx": "4", "fill": "#7a8fb0",
-                                  "stroke": "#333"})
-        ET.SubElement(g, "rect", {"x": "5", "y": "5", "width": str(_W - 10),
-                                  "height": str(_H - 10), "rx": "2", "fill": "none",
-                                  "stroke": "#e8ecf3", "stroke-dasharray": "3 2"})
-        return g
-    colour = SUIT_COLOURS[card.suit]
-    pen = card.is_penneech
-    ET.SubElement(g, "rect", {"x": "0.5" if not pen else "1.25", "y": "0.5" if not pen else "1.25",
-                              "width": str(_W - 1) if not pen else str(_W - 2.5),
-                              "height": str(_H - 1) if not pen else str(_H - 2.5), "rx": "4",
-                              "fill": "#fff6d8" if pen else "#fff",
-                              "stroke": _GOLD if pen else "#444",
-                              "stroke-width": "2.5" if pen else "1"})
-    text = {"fill": colour, "font-family": _FONT, "font-weight": "bold"}
-    ET.SubElement(g, "text", {"x": "4", "y": "14", "font-size": "12", **text}).text = _rank(card)
-    ET.SubElement(g, "text", {"x": "4", "y": "26", "font-size": "11", **text}).text = (
-        card.suit.symbol)
-    ET.SubElement(g, "text", {"x": str(_W / 2 + 4), "y": "49", "font-size": "26",
-                              "text-anchor": "middle", **text}).text = card.suit.symbol
-    if pen:
-        ET.SubElement(g, "text", {"x": str(_W / 2), "y": "64", "font-size": "6.5",
-                                  "text-anchor": "middle", "fill": _GOLD,
-                                  "font-family": _FONT, "font-weight": "bold"}).text = "PENNEECH"
+        _back(g)
+    else:
+        _face(g, card)
     return g
 
 
@@ -164,7 +220,7 @@ def cards_svg(cards: Iterable[Card | None], *, label: str | None = None,
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width} {_H}",
         "width": f"{width * scale:g}", "height": f"{_H * scale:g}", "role": "img",
-        "aria-label": name,
+        "aria-label": name, "font-family": _FONT,
     })
     ET.SubElement(svg, "title").text = name
     for i, card in enumerate(items):
@@ -180,28 +236,34 @@ def card_svg(card: Card, *, scale: float = 1.0) -> str:
 # -- HTML ---------------------------------------------------------------------------------------
 
 
+def _svg_el(classes: str, label: str) -> ET.Element:
+    svg = ET.Element("svg", {"class": classes, "viewBox": f"0 0 {_W} {_H}", "role": "img",
+                             "aria-label": label})
+    ET.SubElement(svg, "title").text = label
+    return svg
+
+
 def _card_el(card: Card, *, winner: bool = False) -> ET.Element:
+    """A card as an inline SVG picture for HTML (class ``pn-card``), named in words."""
     classes = f"pn-card pn-{_SUIT_CLASS[card.suit]}"
     if card.is_penneech:
         classes += " pn-pen"
     if winner:
         classes += " pn-win"
-    label = card_label(card) + (" (wins the trick)" if winner else "")
-    el = ET.Element("span", {"class": classes, "title": label, "aria-label": label,
-                             "role": "img"})
-    el.text = _rank(card) + card.suit.symbol
-    return el
+    svg = _svg_el(classes, card_label(card) + (" (wins the trick)" if winner else ""))
+    _face(svg, card)
+    return svg
 
 
 def _back_el() -> ET.Element:
-    el = ET.Element("span", {"class": "pn-back", "title": "a face-down card",
-                             "aria-label": "a face-down card", "role": "img"})
-    el.text = "??"
-    return el
+    svg = _svg_el("pn-back", "a face-down card")
+    _back(svg)
+    return svg
 
 
 def card_html(card: Card) -> str:
-    """One card as a small HTML/CSS span (needs :data:`CSS`, see :func:`style_tag`)."""
+    """One card as an inline SVG picture for a web page (sized by :data:`CSS`, see
+    :func:`style_tag`)."""
     return _tostring(_card_el(card))
 
 
@@ -295,7 +357,7 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
             trumps=g.trumps, trump_card=g.trump_card, trick=trick, trick_winner=None,
             finished_trick=None, scores=g.scores, tricks_won=g.tricks_won, stock_size=stock,
             to_move=to_move, target=g.rules.target, rules=str(g.rules), over=g.is_over(),
-            last_turnup=turned[7] if len(turned) > 7 else None,
+            last_turnup=_final_turnup(turned, g.trump_card),
         ), done)
     v = source
     me = v.player
@@ -312,8 +374,14 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
         trick=v.trick, trick_winner=None, finished_trick=None, scores=v.scores,
         tricks_won=v.tricks_won, stock_size=v.stock_size, to_move=v.to_move,
         target=v.rules.target, rules=str(v.rules), over=v.to_move is None and not v.hand,
-        last_turnup=v.turned[7] if len(v.turned) > 7 else None,
+        last_turnup=_final_turnup(v.turned, v.trump_card),
     ), v.tricks_played)
+
+
+def _final_turnup(turned: Sequence[Card], trump_card: Card | None) -> Card | None:
+    """The card turned after the seventh trick, if it is up: the latest turn-up once it no longer
+    sets trumps (a view may show only the latest turn-up)."""
+    return turned[-1] if turned and turned[-1] is not trump_card else None
 
 
 def _with_last_trick(pos: Scene, done: Sequence[object]) -> Scene:
@@ -406,6 +474,121 @@ def table_html(source: Game | PlayerView | Scene, *, reveal: bool | None = None,
     for line in notes:
         ET.SubElement(root, "div", {"class": "pn-note"}).text = line
     return (style_tag() if style else "") + _tostring(root)
+
+
+def _peg_el(score: int, target: int) -> ET.Element:
+    """A score as a bar pegged towards the target (the number is beside it in words)."""
+    share = max(0.0, min(1.0, score / target)) if target else 0.0
+    bar = ET.Element("span", {"class": "pn-peg", "aria-hidden": "true"})
+    ET.SubElement(bar, "span", {"style": f"width:{share * 100:.1f}%"})
+    return bar
+
+
+def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
+                    hint: Card | None = None, actions: Sequence[tuple[str, str]] = (),
+                    narration: Sequence[str] = (), deal_end: Sequence[str] = (),
+                    analysis: Sequence[str] = (), result: str | None = None) -> str:
+    """The live card table as the reader (``view.player``) sees it: the opponent's cards face
+    down, the turn-up and trumps, the trick, both scores pegged, tricks taken, the stock left,
+    and the reader's hand as buttons.
+
+    Each card of the hand is a ``<button data-card="QH" aria-label="queen of hearts">``; a card
+    that may not be played now carries ``aria-disabled="true"`` (it stays clickable, so that the
+    engine can say why it is refused).  ``status`` and ``refusal`` are shown in a live region,
+    ``actions`` are ``(action, label)`` buttons (``data-action``), ``narration`` the lines told so
+    far, ``deal_end`` the account of a finished deal with ``analysis`` lines under it (none yet:
+    a place for a post-mortem), and ``result`` the end of the game in words.  Every text is
+    escaped here.
+    """
+    pos = scene(view)
+    me = view.player
+    root = ET.Element("div", {"class": "pn pn-live-table", "role": "group",
+                              "aria-label": "the card table"})
+
+    def seat(p: int) -> None:
+        row = ET.SubElement(root, "div", {"class": "pn-seat " + ("pn-you" if p == me
+                                                                   else "pn-opp")})
+        who = ET.SubElement(row, "span", {"class": "pn-who"})
+        role = "dealer" if p == pos.dealer else "elder hand"
+        ET.SubElement(who, "strong").text = pos.names[p]
+        tail = ET.SubElement(who, "span")
+        tail.text = f" ({role})" + (" ▸ to play" if pos.to_move == p else "")
+        if p != me:
+            row.append(_cards_span(pos.hand_sizes[p]))
+        score = ET.SubElement(row, "span", {"class": "pn-tally"})
+        won = pos.tricks_won[p]
+        score.text = f"{won} trick{'s' if won != 1 else ''} · "
+        ET.SubElement(score, "strong", {"class": "pn-score"}).text = (
+            f"{pos.scores[p]} point{'s' if pos.scores[p] != 1 else ''}")
+        score.append(_peg_el(pos.scores[p], pos.target))
+
+    seat(1 - me)
+    mid = ET.SubElement(root, "div", {"class": "pn-mid"})
+    up = ET.SubElement(mid, "div", {"class": "pn-turnup"})
+    if pos.trump_card is not None and pos.trumps is not None:
+        up.text = "Turn-up "
+        up.append(_card_el(pos.trump_card))
+        ET.SubElement(up, "strong").text = f" trumps: {_suit_words(pos.trumps)}"
+        if pos.last_turnup is not None:
+            last = ET.SubElement(mid, "div", {"class": "pn-turnup"})
+            last.text = "Turned after the last trick (sets no trumps) "
+            last.append(_card_el(pos.last_turnup))
+    else:
+        up.text = "No trumps yet."
+    tr = ET.SubElement(mid, "div", {"class": "pn-trick-area"})
+    if pos.finished_trick is not None:
+        tr.text = f"Trick {pos.finished_trick}, won by {pos.names[pos.trick_winner or 0]}: "
+    elif pos.trick:
+        tr.text = f"Trick {pos.trick_number}: "
+    tr.append(_trick_el(pos.trick, pos.names, pos.trick_winner))
+    ET.SubElement(mid, "div", {"class": "pn-note"}).text = (
+        f"Deal {pos.deal} · stock {pos.stock_size} cards · game is {pos.target} · "
+        f"rules {pos.rules}")
+    seat(me)
+    hand = ET.SubElement(root, "div", {"class": "pn-hand", "role": "group",
+                                       "aria-label": f"{pos.names[me]}'s hand"})
+    legal = set(view.legal_plays)
+    for card in view.hand:
+        attrs = {"type": "button", "class": "pn-cardbtn", "data-card": card.code,
+                 "aria-label": card_label(card), "title": card_label(card)}
+        if card not in legal:
+            attrs["aria-disabled"] = "true"
+        if card is hint:
+            attrs["class"] += " pn-hint"
+        button = ET.SubElement(hand, "button", attrs)
+        picture = _card_el(card)
+        picture.set("aria-hidden", "true")
+        button.append(picture)
+    if not view.hand:
+        hand.text = "no cards in hand"
+    say = ET.SubElement(root, "p", {"class": "pn-status", "role": "status"})
+    say.text = status
+    if refusal:
+        ET.SubElement(say, "br")
+        ET.SubElement(say, "strong", {"class": "pn-refused"}).text = refusal
+    if actions:
+        bar = ET.SubElement(root, "div", {"class": "pn-actions"})
+        for action, label in actions:
+            ET.SubElement(bar, "button", {"type": "button", "data-action": action}).text = label
+    if deal_end:
+        end = ET.SubElement(root, "section", {"class": "pn-deal-end",
+                                              "aria-label": "the deal just played"})
+        for line in deal_end:
+            ET.SubElement(end, "p").text = line
+        if analysis:
+            box = ET.SubElement(end, "div", {"class": "pn-analysis"})
+            for line in analysis:
+                ET.SubElement(box, "p").text = line
+    if result:
+        ET.SubElement(root, "p", {"class": "pn-result", "role": "alert"}).text = result
+    if narration:
+        story = ET.SubElement(root, "details", {"class": "pn-story", "open": "open"})
+        ET.SubElement(story, "summary").text = "What happened"
+        items = ET.SubElement(story, "ol", {"class": "pn-narration",
+                                            "start": str(max(1, len(narration) - 11))})
+        for line in narration[-12:]:
+            ET.SubElement(items, "li").text = line
+    return style_tag() + _tostring(root)
 
 
 class Hand:

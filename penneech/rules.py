@@ -2,7 +2,8 @@
 
 Every point on which the readings of Cotton's chapter disagree is an option of :class:`Rules`.
 :data:`OPTIONS` describes each option and each of its values in our own words, quotes the words
-of Cotton that bear on it, and says why each preset holds what it holds.  Which preset holds which
+of Cotton that bear on it, and says why each preset holds what it holds, with the evidence
+against the project's own readings.  Which preset holds which
 value is never written down twice: :func:`holders` reads it off :data:`PRESETS`.
 
 >>> Rules.preset("pagat").follow
@@ -33,6 +34,7 @@ __all__ = [
     "OPTIONS",
     "PRESETS",
     "PRESET_NAMES",
+    "PRESET_ALIASES",
     "DEFAULT_PRESET",
     "holders",
     "Seat",
@@ -49,7 +51,8 @@ __all__ = [
 
 #: A player's seat at the table: 0 or 1.
 Seat = Literal[0, 1]
-#: Cards dealt to each player, and tricks in a deal (Cotton: "deal seven a piece").
+#: Cards dealt to each player, and tricks in a deal (Cotton: “HAving dealt seven Cards apiece”
+#: (p. 148)).
 HAND_SIZE: Final = 7
 TRICKS: Final = 7
 
@@ -71,33 +74,42 @@ class Source:
     summary: str
 
 
-#: The four readings the presets follow, by preset name: who, where, and a summary.
+#: The readings the presets follow, by preset name: who, where, and a summary.  ``minimal``
+#: and ``gamester`` are the project's own readings, not Cotton's: their source is ours.
 SOURCES: Final[dict[str, Source]] = {
-    "cotton": Source(
-        key="cotton",
-        author="Charles Cotton",
-        title="The Compleat Gamester, chap. XXII, “A Game called Penneech”",
-        year="1674",
+    "minimal": Source(
+        key="minimal",
+        author="The Penneech project",
+        title="A minimal reading of The Compleat Gamester (1674), chap. XXII, “A Game called "
+        "Penneech”",
+        year="2026",
         url="https://quod.lib.umich.edu/e/eebo/A34637.0001.001",
         bibkey="cotton1674",
         summary=(
-            "The only period account: six short paragraphs on pp. 148–149 of the first edition. "
-            "The `cotton` preset follows his words where he gives a rule, imposes nothing where he "
-            "imposes nothing, and takes the period's custom (elder hand leads) where a choice "
-            "cannot be avoided."
+            "Ours, not Cotton's: the chapter (pp. 148–149 of The Compleat Gamester, 1674, "
+            "published anonymously and attributed to Charles Cotton) taken in the narrowest sense "
+            "of each sentence.  It imposes no duty the chapter does not state (none to follow "
+            "suit) and grants no score or right it does not state (none for the first turn-up; "
+            "the throw-in only to the player who deals, a counting card's points to the player "
+            "who held it).  Where a choice cannot be avoided it takes Cotton's usage elsewhere "
+            "(elder hand leads).  Every one of these choices is disputed: each option gives the "
+            "evidence for and against.  Records may still call it `cotton`, its former name."
         ),
     ),
     "pagat": Source(
         key="pagat",
         author="John McLeod",
         title="Penneech (pagat.com)",
-        year="2022",
+        year="n.d.",
         url="https://www.pagat.com/pointtrk/penneech.html",
         bibkey="mcleod-pagat",
         summary=(
-            "McLeod's reconstruction on pagat.com keeps close to Cotton's wording (only trumps "
-            "count) and fills the gaps with the commonest habits of trick-taking games, listing "
-            "the points he is unsure of."
+            "McLeod's reconstruction on pagat.com counts only the honours of trumps, as he reads "
+            "Cotton's wording, and where Cotton is silent takes the commonest habits of "
+            "trick-taking games (the non-dealer leads, the second player follows suit).  He ends "
+            "with a list of the points he is unsure of: the first dealer, the first turn-up, the "
+            "first lead, what the second player may play, Parlett's count of every honour, who "
+            "scores a counting card, and a shorter pack."
         ),
     ),
     "parlett": Source(
@@ -108,22 +120,45 @@ SOURCES: Final[dict[str, Source]] = {
         url="https://www.parlettgames.uk/histocs/penneech.html",
         bibkey="parlett-histocs",
         summary=(
-            "Parlett's reconstruction, played at length with Andrew Pennycook, chooses what made "
-            "the best game in their trials, borrowing the trick-play rules of All Fours."
+            "Parlett's reconstruction, which he played extensively with the late Andrew "
+            "Pennycook; he heads it “England, 1660 - 1700s (?)”.  His notes mark what he assumed "
+            "(the pack, the first dealer, the throw-in, the first turn-up) and the two choices he "
+            "argues from play: the trick-play rule of All Fours, and a score for every turn-up."
+        ),
+    ),
+    "gamester": Source(
+        key="gamester",
+        author="The Penneech project",
+        title="A reconstruction from Cotton's other games (The Compleat Gamester, 1674, "
+        "chapters VI–XXV)",
+        year="2026",
+        url="",
+        bibkey="cotton1674",
+        summary=(
+            "Ours: on every point the Penneech chapter leaves open, the choice best supported by "
+            "the way the same book describes its other card games (the book's page on Cotton's "
+            "other games as evidence sets out each passage).  It differs from McLeod's reading "
+            "in four ways: the dealer scores the first turn-up, a counting card scores for the "
+            "player who held it, the first deal goes to the better Putt-card as in All-Fours, and "
+            "tricks are turned face down once scored.  It is only as strong as its weakest "
+            "choice, the scoring of a card “in hand”."
         ),
     ),
     "davis": Source(
         key="davis",
         author="Nakoa Davis",
-        title="Penneech: quick-reference rules",
+        title="[Penneech rules page, untitled, beginning “Objective of Penneech”]",
         year="n.d.",
         url="",
         bibkey="davis-quickref",
         summary=(
-            "A short modern rules page (its site is not certain; probably gamerules.com).  "
-            "The `davis` preset reads it literally, including where it "
-            "departs from Cotton (the dealer leads, the highest card of any suit wins a trick "
-            "without trumps, no majority bonus, scores compared after each deal)."
+            "A short modern rules page signed by Nakoa Davis (its site is not certain; probably "
+            "gamerules.com).  It repeats Parlett's draw for the lower card and his comparison "
+            "with All Fours, so it is probably not an independent reading of Cotton.  The `davis` "
+            "preset follows it as written.  Where the page is silent (throwing in, the majority "
+            "bonus) the preset reads the silence as absence, and where it is incomplete (a trick "
+            "with no trump in it, equal scores) the engine completes it: those are our choices, "
+            "and the options say so."
         ),
     ),
 }
@@ -146,8 +181,14 @@ class OptionInfo:
         question: the question it answers, in a few words.
         description: what it decides.
         values: its values (for ``target``, a few examples; any integer ≥ ``minimum`` is allowed).
-        cotton: the words of Cotton's chapter that bear on it ("" where he is silent).
-        reasons: per preset, why that preset holds its value.
+        cotton: the passages of the Penneech chapter that bear on it, one a line, each written
+            as every quotation of Cotton in this project is: his exact words in curly quotes
+            (``*…*`` for his printer's italics, ``…`` for a cut, also at the start or end of a
+            passage that begins or ends inside a sentence), then the page: ``“…” (p. 149)``;
+            "" where the chapter is silent.  ``tests/test_quotations.py`` checks them against
+            the transcription.
+        reasons: per preset, why that preset holds its value.  A reason that quotes Cotton
+            gives the place, ``(p. 148)`` or ``(chap. IX, p. 109)`` for his other chapters.
         does: per value, the function that carries it out (the option's behaviour; the game, the
             solver's tables and the players all ask :class:`Rules`, which calls these).  Empty for
             an option whose value is used as it is (``target``).
@@ -192,7 +233,8 @@ def _pack_32() -> tuple[Card, ...]:
 
 
 def _no_ace_or_face(hand: Sequence[Card]) -> bool:
-    """Cotton's "neither Ace nor Face": no ace, king, queen or knave (the ♦7 does not save it)."""
+    """Cotton's “neither Ace nor Face” (p. 149): no ace, king, queen or knave (the ♦7 does not
+    save it)."""
     return not any(c.is_honour for c in hand)
 
 
@@ -284,7 +326,8 @@ def _beats_by_rank(lead: Card, follow: Card, trumps: Suit) -> bool:
 
 
 def _penneech_points(card: Card, trumps: Suit) -> int:
-    """Cotton: the ♦7 "is but seven in hand, and not that neither unless Diamonds be Trumps"."""
+    """Cotton: the ♦7 “is but seven in hand, and not that neither unless Diamonds be Trumps”
+    (p. 149)."""
     return card.points if card.suit is trumps else 0
 
 
@@ -305,8 +348,8 @@ def _to_holder(holder: Seat, winner: Seat) -> Seat:
 
 
 def _one_per_card_beyond_seven(tricks: int) -> int:
-    """Cotton: "count how many Cards you have more than your own seven … for every Card reckon
-    one": tricks × 2 cards, less the seven dealt, when that is more than none."""
+    """Cotton: “count how many Cards you have more than your own seven … for every Card reckon
+    one” (p. 149): tricks × 2 cards, less the seven dealt, when that is more than none."""
     return max(0, 2 * tricks - HAND_SIZE)
 
 
@@ -331,6 +374,40 @@ def _win_after_deal(scores: tuple[int, int], target: int, deal_over: bool) -> Se
     if not deal_over or a == b or max(a, b) < target:
         return None
     return 0 if a > b else 1
+
+
+#: The Putt-cards from best to worst, by rank: “first the Trey, next the Deuce, then the Ace, the
+#: rest follow in preheminence thus; the King, the Queen, the Knave, the Ten, and so onwards to
+#: the four” (chap. XVI, p. 132).
+_PUTT_ORDER: Final = (3, 2, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4)
+
+
+def _low_ace_low(card: Card) -> int:
+    """The lower card deals, the ace lowest (Parlett): its place, the dealer's being lower."""
+    return 1 if card.rank == 14 else card.rank
+
+
+def _low_ace_high(card: Card) -> int:
+    """The lower card deals, the ace highest."""
+    return card.rank
+
+
+def _best_putt(card: Card) -> int:
+    """The better Putt-card deals: its place in :data:`_PUTT_ORDER` (the ♦7 is a seven here)."""
+    return _PUTT_ORDER.index(card.rank)
+
+
+def _history_open(tricks: tuple[Any, ...],
+                  turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+    """Every finished trick and turn-up of the deal stays in view."""
+    return tricks, turned
+
+
+def _history_turned_down(tricks: tuple[Any, ...],
+                         turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+    """Each trick and the card turned before it are turned face down once the trick is scored:
+    only the latest turn-up stays in view."""
+    return (), turned[-1:]
 
 
 def is_seat(value: object) -> TypeGuard[Seat]:
@@ -377,6 +454,12 @@ _MAJORITY: Final[dict[bool, Callable[[int], int]]] = {
 _WIN_CHECK: Final[dict[str, Callable[[tuple[int, int], int, bool], Seat | None]]] = {
     "immediate": _win_at_once, "end_of_deal": _win_after_deal,
 }
+_FIRST_DEALER: Final[dict[str, Callable[[Card], int]]] = {
+    "low_ace_low": _low_ace_low, "low_ace_high": _low_ace_high, "best_putt": _best_putt,
+}
+_PAST_TRICKS: Final[dict[str, Callable[..., tuple[tuple[Any, ...], tuple[Card, ...]]]]] = {
+    "open": _history_open, "turned_down": _history_turned_down,
+}
 
 
 #: Every rule option by name: its question, values, Cotton's words and each reading's reason.
@@ -393,10 +476,18 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "Cotton names no pack; he names one elsewhere whenever it is not the "
-                "full 52, so silence means the full pack.",
-                "pagat": "McLeod uses the standard 52-card pack.",
-                "parlett": "Parlett plays with 52 and suggests 32 only as something worth trying.",
+                "minimal": "The chapter names no pack, and the minimal reading adds none.  Parlett "
+                "observes that Cotton names the pack whenever a game does not use all of it; the "
+                "other chapters bear him out (Picket, Gleek, L'Ombre and Whist each say which "
+                "cards are put out), and Cribbidge even says so of a full pack: “all are made use "
+                "of” (chap. IX, p. 106).",
+                "pagat": "McLeod uses the standard 52-card pack; after Parlett he mentions 32 "
+                "cards as something to try, with a higher target such as 91.",
+                "parlett": "Parlett plays with 52, on the ground that Cotton always names the "
+                "pack when it is not the full one, and suggests trying 32 (sevens lowest).",
+                "gamester": "The full pack: when a game of Cotton's drops cards he says which "
+                "(Picket, Gleek, L'Ombre, Whist), and of Cribbidge he says even of the full pack "
+                "that “all are made use of” (chap. IX, p. 106).",
                 "davis": "Davis lists one standard 52-card deck.",
             },
             does=_DECK,
@@ -406,15 +497,46 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             question="How many points win?",
             description="The score that wins the game; any whole number from 1 up.",
             values=_values((61, "Sixty-one, once round a cribbage board.")),
-            cotton="till you come to sixty one, which is the Game.",
+            cotton="“… till you come to sixty one, which is the Game.” (p. 149)",
             reasons={
-                "cotton": "Cotton: sixty-one is the game.",
-                "pagat": "McLeod: 61, kept on a cribbage board (he suggests more, such as 91, "
-                "for the 32-card pack).",
+                "minimal": "Cotton: sixty-one is the game.  It is also the set of his Cribbidge "
+                "(chap. IX, p. 106) and usually of his Costly-Colours (chap. XIV, p. 125).",
+                "pagat": "McLeod: 61, conveniently kept on a cribbage board (for the 32-card pack "
+                "he suggests more, such as 91).",
                 "parlett": "Parlett: 61, kept on a cribbage board.",
+                "gamester": "Cotton: sixty-one, also the set of his Cribbidge and, usually, of his "
+                "Costly-Colours.",
                 "davis": "Davis: the first to 61.",
             },
             minimum=1,
+        ),
+        OptionInfo(
+            name="first_dealer",
+            question="Who deals first?",
+            description="How the cut for the first deal is decided: each player draws a card, "
+            "and equal cards draw again.  After the first deal the deal alternates.",
+            values=_values(
+                ("low_ace_low", "The lower card deals, the ace counting lowest."),
+                ("low_ace_high", "The lower card deals, the ace counting highest."),
+                ("best_putt", "The better Putt-card deals: three, two, ace, king, queen, knave, "
+                 "ten and so down to four, the worst."),
+            ),
+            cotton="",
+            reasons={
+                "minimal": "The chapter is silent.  The least card deals in three of Cotton's "
+                "games, as in Cribbidge: “he that hath the least Card deals” (chap. IX, p. 106); "
+                "the ace counts low, as Parlett has it.",
+                "pagat": "McLeod leaves it open; the German edition of his page follows Parlett's "
+                "draw.",
+                "parlett": "Parlett: the lower card deals, the ace lowest, the usual way until the "
+                "twentieth century.",
+                "gamester": "The cut of All-Fours, the nearest of Cotton's games to Penneech: “the "
+                "highest Put-card deals” (chap. X, p. 112), as in Putt and Lanterloo.  The "
+                "evidence is divided: in Gleek, Cribbidge and Bone-Ace the least card deals.",
+                "davis": "Davis: the player who draws the lowest-ranking card deals; by his own "
+                "ranking the ace is highest (our reading of the page).",
+            },
+            does=_FIRST_DEALER,
         ),
         OptionInfo(
             name="redeal",
@@ -427,14 +549,18 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                  "a ten, so holding it does save the hand)."),
                 ("never", "No hand may be thrown in."),
             ),
-            cotton="Here note, if you have neither Ace nor Face, you may throw up your Game "
-            "and deal again.",
+            cotton="“Here note, if you have neither Ace nor Face, you may throw up your Game and "
+            "deal again.” (p. 149)",
             reasons={
-                "cotton": "Cotton's own words: “neither Ace nor Face”.",
-                "pagat": "McLeod follows Cotton: no ace and no face card.",
-                "parlett": "Parlett allows a redeal to a hand with no card higher than a ten, "
-                "which leaves a hand holding the Penneech (the top diamond) to be played.",
-                "davis": "Davis says nothing of throwing in a hand, so nobody may.",
+                "minimal": "Cotton's own test, “neither Ace nor Face” (p. 149).  The ♦7 is "
+                "neither, so it does not save a hand.",
+                "pagat": "McLeod keeps Cotton's test: no ace and no face card.",
+                "parlett": "Parlett allows a redeal when no card is higher than a ten, so a hand "
+                "holding the Penneech, the top diamond, must be played.",
+                "gamester": "Cotton's own test, “neither Ace nor Face” (p. 149); the book's words "
+                "for the picture cards bear it out.",
+                "davis": "Davis's page does not mention throwing in; the preset reads that "
+                "silence as no throw-in, which is our reading of the page, not a rule it states.",
             },
             does=_REDEAL,
         ),
@@ -447,15 +573,22 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 ("either", "Either player, for their own hand; elder hand is asked first."),
                 ("dealer", "Only the dealer, for their own hand."),
             ),
-            cotton="you may throw up your Game and deal again.",
+            cotton="“… you may throw up your Game and deal again.” (p. 149)",
             reasons={
-                "cotton": "Read literally, “throw up your Game and deal again” is said to the "
-                "player who deals.",
-                "pagat": "McLeod lets any player dealt such a hand throw it in; the same dealer "
+                "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
+                "the words are said to the player who deals.  Against it: elsewhere Cotton's "
+                "“deal again” means a new deal, whoever asks for it; in Picket it is the elder "
+                "hand who chooses “whether he shall deal again” (chap. VI, p. 87), and Parlett "
+                "thinks the narrow sense unlikely.",
+                "pagat": "McLeod: a player dealt such a hand may throw it in, and the same dealer "
                 "deals again.",
-                "parlett": "Parlett lets either player claim, noting that the strict reading "
-                "(dealer only) is unlikely and unlike comparable games such as Piquet.",
-                "davis": "Davis has no throw-in; the value does not matter under `never`.",
+                "parlett": "Parlett lets either player claim a redeal, calling the strict "
+                "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
+                "gamester": "Either player: elsewhere Cotton's “deal again” is a new deal by the "
+                "dealer, whoever asks for it; in Picket the elder hand chooses “whether he shall "
+                "deal again” (chap. VI, p. 87).",
+                "davis": "No hand may be thrown in under `davis`, so the question does not "
+                "arise.",
             },
             does=_REDEAL_CLAIMANT,
         ),
@@ -468,15 +601,28 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 (True, "Yes: the dealer pegs it."),
                 (False, "No: only cards turned by the winner of a trick score."),
             ),
-            cotton="turn up a Card, and that is Trumps. … what is turn'd up proves an Ace or "
-            "Coat-Card, that is a great advantage to him who won the last trick",
+            cotton="“HAving dealt seven Cards apiece, turn up a Card, and that is Trumps. The Ace "
+            "and Coat-Cards of Trumps are thus reckoned, the Ace is five, the King four, the "
+            "Queen three, and the Knave two.” (p. 148)\n"
+            "“Now if it so happen, that what is turn'd up proves an Ace or Coat-Card, that is a "
+            "great advantage to him who won the last trick; …” (p. 148)",
             reasons={
-                "cotton": "Cotton ties the reward for a turn-up to winning a trick; the first "
-                "turn-up follows no trick.",
-                "pagat": "McLeod leans to no: scoring a turn-up looks like a reward for winning "
-                "a trick, though he calls this far from clear.",
-                "parlett": "Parlett assumes the dealer pegs it, while saying it is unclear.",
-                "davis": "Davis scores turn-ups only for the winner of a trick.",
+                "minimal": "The minimal reading scores a turn-up only where Cotton says so: for "
+                "“him who won the last trick” (p. 148), and no trick precedes the first turn-up "
+                "(McLeod's argument).  Against it: the values follow at once on the dealer's "
+                "turn-up, and in Cotton's other games a valued card the dealer turns up counts "
+                "to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours).",
+                "pagat": "McLeod reads the turn-up score as a reward for winning a trick, so the "
+                "dealer's first card does not count; he calls this far from clear and allows "
+                "that all eight turn-ups may score.",
+                "parlett": "Parlett assumes that the dealer pegs an honour turned for the first "
+                "trump, while saying it is unclear.",
+                "gamester": "Yes: wherever the card the dealer turns up has a value in Cotton's "
+                "games it counts to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours); in "
+                "Running All-fours “if he turn up an Ace it is four, a King three, a Queen two, "
+                "and a Knave one” (chap. X, p. 113).",
+                "davis": "Davis's page speaks only of the cards a trick's winner turns up; the "
+                "preset reads that as no score for the first turn-up.",
             },
             does=_FIRST_TURNUP,
         ),
@@ -489,15 +635,26 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 ("every", "Each card turned after a trick scores for the winner of that trick."),
                 ("final_only", "Only the card turned after the seventh trick scores."),
             ),
-            cotton="if it so happen, that what is turn'd up proves an Ace or Coat-Card, that is "
-            "a great advantage to him who won the last trick",
+            cotton="“Now if it so happen, that what is turn'd up proves an Ace or Coat-Card, that "
+            "is a great advantage to him who won the last trick; for if it be an Ace turn'd up "
+            "then he reckons five, if a King four, if a Queen three, as aforesaid.” (p. 148)\n"
+            "“After all the seven Cards be play'd, (which at first are dealt one by one) he that "
+            "won the last trick turns up a Card, and if it prove Ace, King, Queen, or Knave, he "
+            "reckons for it accordingly as aforesaid.” (pp. 148–149)",
             reasons={
-                "cotton": "Cotton's “him who won the last trick” most naturally means the trick "
-                "just played, after every trick.",
-                "pagat": "McLeod: the winner of each trick scores the card they turn.",
-                "parlett": "Parlett reads “last” as “previous”, saying the game is much better "
-                "that way than if only the final turn-up scored.",
-                "davis": "Davis: the winner of each trick scores the honour they turn up.",
+                "minimal": "The first sentence stands in Cotton's account of the card turned after "
+                "every trick, and the next paragraph treats the final turn-up as a case of its "
+                "own: “the last trick” (p. 148) is most naturally the trick just played.  The "
+                "words alone do not settle it, since in Picket “Whosoever wins the last Trick” "
+                "(chap. VI, p. 85) means the final one.",
+                "pagat": "McLeod: the winner of every trick scores the card they turn up.",
+                "parlett": "Parlett reads Cotton's “last” as previous and judges the game much "
+                "better so than if only the final turn-up scored.",
+                "gamester": "Every turn-up: the sentence stands in the account of the card turned "
+                "after each trick, and the final turn-up has a paragraph of its own.  Weak: "
+                "Cotton's “last Trick” in Picket (chap. VI, p. 85) is the final one.",
+                "davis": "Davis: after each trick its winner turns up a card and scores an "
+                "honour.",
             },
             does=_TURNUPS,
         ),
@@ -512,10 +669,17 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "Cotton is silent; elder hand leads, the custom of the period.",
-                "pagat": "McLeod: the non-dealer leads, as in most games.",
-                "parlett": "Parlett: the non-dealer leads.",
-                "davis": "Davis: the dealer begins the first trick.",
+                "minimal": "The chapter is silent, but Cotton says elsewhere that “the eldest is "
+                "to play first as in other Games” (chap. XIV, p. 125), and the elder hand leads "
+                "in his Picket and Cribbidge too.",
+                "pagat": "McLeod lets the non-dealer lead, as in most games, and notes that this "
+                "breaks the pattern of the later tricks, in which the player who turned the trump "
+                "leads.",
+                "parlett": "Parlett: the non-dealer leads to the first trick.",
+                "gamester": "Elder hand: “the eldest is to play first as in other Games” (chap. "
+                "XIV, p. 125).",
+                "davis": "Davis: the dealer leads the first trick.  Cotton is silent here, so "
+                "Davis differs from McLeod and Parlett, not from Cotton.",
             },
             does=_FIRST_LEADER,
         ),
@@ -531,12 +695,25 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="",
             reasons={
-                "cotton": "Cotton states no duty to follow, so the literal reading imposes none.",
-                "pagat": "McLeod's default: follow suit if possible, as in most of Cotton's "
-                "trick games; he lists the other two as possibilities.",
-                "parlett": "Parlett and Pennycook found that follow-suit-or-trump, the rule of "
-                "All Fours, made the best game; play-anything made it uncontrollable.",
-                "davis": "Davis: the other player must play the same suit if they can.",
+                "minimal": "The minimal reading imposes no duty the chapter does not state.  "
+                "Against it: every trick game in Cotton's book that speaks of the matter makes "
+                "the second player follow suit (Picket, Whist, French-Ruff, Lanterloo), and the "
+                "one exception, All-Fours, is stated as an exception: “reneging is allowable if "
+                "you have Trumps in your hand to trump it” (chap. X, p. 113).  No game of his "
+                "leaves the second player free.",
+                "pagat": "McLeod's default: follow suit if able, which he finds to be the rule "
+                "in most of Cotton's trick games; he lists All Fours' follow-or-trump and free "
+                "play as the alternatives.",
+                "parlett": "Parlett grants that Whist's rule (follow suit if able) would be the "
+                "natural assumption, but after trying other rules with several players he found "
+                "All Fours' rule (follow suit or trump) gave the most satisfactory game; players "
+                "would have known it from All Fours and the older Maw.  Free play, as in "
+                "Mariage, made the game unmanageable in his trials.",
+                "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
+                "it, and he states All-Fours' trump-instead as an exception, “reneging is "
+                "allowable if you have Trumps in your hand to trump it” (chap. X, p. 113); for "
+                "Penneech he states none.",
+                "davis": "Davis: the second player must play the same suit if possible.",
             },
             does=_FOLLOW,
         ),
@@ -545,19 +722,28 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             question="Which card wins a trick?",
             description="How the winner of a trick is decided.",
             values=_values(
-                ("suit", "A higher card of the suit led wins; a trump beats a non-trump; a card "
-                 "of another suit that is not trumps loses."),
-                ("rank", "If a trump was played the higher trump wins; if not, the higher-ranking "
-                 "card of either suit wins (the ♦7 above every ace); equal ranks go to the "
-                 "leader."),
+                ("suit", "A trump beats any card of another suit; otherwise the higher card of "
+                 "the suit led wins, and a card of another suit loses."),
+                ("rank", "A trump beats any card of another suit; with no trump in the trick the "
+                 "higher-ranking card wins, whatever its suit.  Davis does not say how the ♦7 "
+                 "ranks against other suits or who wins two cards of equal rank: the engine puts "
+                 "the ♦7 above every ace and gives equal ranks to the leader (our completion)."),
             ),
-            cotton="if it be Trump it is the highest Card and wins all others; if it be not "
-            "Trump it wins all Diamonds.",
+            cotton="“… if it be Trump it is the highest Card and wins all others; if it be not "
+            "Trump it wins all Diamonds.” (p. 149)",
             reasons={
-                "cotton": "Cotton's ♦7 “wins all Diamonds” when not trump, the language of "
-                "ordinary suit play.",
-                "pagat": "McLeod: the ordinary rule of trick-taking games.",
-                "parlett": "Parlett: the ordinary rule of trick-taking games.",
+                "minimal": "When not trumps the ♦7 “wins all Diamonds” (p. 149): its power stops "
+                "at its own suit, as it does when a card beats only cards of its suit.  Cotton's "
+                "Whist agrees: “the least Trump will win the highest Card of any other Card” "
+                "(chap. XI, p. 116).",
+                "pagat": "McLeod: a trump wins; otherwise the higher card of the suit led, and a "
+                "card of another suit cannot win.",
+                "parlett": "Parlett states no rule for winning a trick beyond the trump; the "
+                "preset takes the usual one (a trump, else the higher card of the suit led), "
+                "our reading of his page.",
+                "gamester": "A trump, or the higher card of the suit led: in Picket it takes “a "
+                "higher Card of the same suit” (chap. VI, p. 85) to win, and the ♦7's power stops "
+                "at diamonds.",
                 "davis": "Davis: with no trump in the trick, the highest-ranking card wins.",
             },
             does=_TRICK_WINNER,
@@ -573,15 +759,26 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 ("honours", "Every ace, king, queen and knave, whatever the trumps (5, 4, 3, "
                  "2)."),
             ),
-            cotton="The Ace and Coat-Cards of Trumps are thus reckoned, the Ace is five, the "
-            "King four, the Queen three, and the Knave two. … the value of your Coat-Card "
-            "Trumps, with Penneech turn'd up or in hand",
+            cotton="“The Ace and Coat-Cards of Trumps are thus reckoned, the Ace is five, the "
+            "King four, the Queen three, and the Knave two.” (p. 148)\n"
+            "“… and so you must reckon on with the value of your Coat-Card Trumps, with "
+            "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
+            "(p. 149)",
             reasons={
-                "cotton": "Cotton says “of Trumps” each time he counts aces and coat cards.",
-                "pagat": "McLeod counts only trumps, since Cotton says “of Trumps” every time.",
-                "parlett": "Parlett makes every ace and court card an honour, counted when won "
-                "in a trick, as in the counting of All Fours.",
-                "davis": "Davis scores the honours in a trick with no mention of trumps.",
+                "minimal": "Cotton ties the values to trumps twice, “of Trumps” (p. 148) and "
+                "“Coat-Card Trumps” (p. 149).  His sentences on turned-up cards give the values "
+                "without the words (a turned-up card sets trumps, except the last, which is "
+                "trumps for no trick).  In his Gleek and Ruff and Honours, too, the honours are "
+                "the top trumps.",
+                "pagat": "McLeod counts only trumps: he reads Cotton as always tying the value of "
+                "aces and coat cards to trumps (his paraphrase, not Cotton's words), and notes "
+                "that the ♦7's own rule would otherwise be an awkward exception.",
+                "parlett": "Parlett makes every ace and court card an honour that scores when "
+                "turned up or won in a trick, whatever the trumps, without giving a source.  "
+                "(McLeod likens it to the count for game in All Fours, whose values differ.)",
+                "gamester": "Trumps only: “of Trumps” (p. 148), and the honours of Cotton's Gleek "
+                "and Ruff and Honours are the top trumps.",
+                "davis": "Davis lists the honours' values with no mention of trumps.",
             },
             does=_COUNTING,
         ),
@@ -594,15 +791,27 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 ("holder", "Each is pegged by the player who played it, whoever wins (the "
                  "leader's card first)."),
             ),
-            cotton="it is but seven in hand, and not that neither unless Diamonds be Trumps … "
-            "the value of your Coat-Card Trumps, with Penneech turn'd up or in hand",
+            cotton="“… but it is but seven in hand, and not that neither unless Diamonds be "
+            "Trumps; …” (p. 149)\n"
+            "“Lastly, Having play'd out all the fourteen Cards betwixt ye, count how many Cards "
+            "you have more than your own seven at first dealt you, and for every Card reckon "
+            "one, and so you must reckon on with the value of your Coat-Card Trumps, with "
+            "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
+            "(p. 149)",
             reasons={
-                "cotton": "Cotton counts “your Coat-Card Trumps” and the Penneech “in hand”: "
-                "the cards you held, not the cards you took.",
-                "pagat": "McLeod gives the points to the trick's winner, naming the “in hand” "
+                "minimal": "The minimal reading takes “your Coat-Card Trumps” (p. 149) and the "
+                "Penneech “in hand” (p. 149) as cards you held: elsewhere Cotton's “in hand” "
+                "means held, as against turned up or won in play (Gleek: “fifteen in hand and "
+                "eighteen in play” (chap. VII, p. 90)).  Against it: in the same sentence “count "
+                "how many Cards you have” (p. 149) means the cards you won.",
+                "pagat": "McLeod gives the points to the trick's winner and names the “in hand” "
                 "reading as an open question.",
-                "parlett": "Parlett: the winner of the trick pegs what it contains.",
-                "davis": "Davis: the winner of the trick scores the honours in it.",
+                "parlett": "Parlett: the winner of a trick pegs the counters in it.",
+                "gamester": "The holder: everywhere in Cotton's book “in hand” means held, and "
+                "Gleek has Penneech's pattern, “*Tib* the Ace is fifteen in hand and eighteen in "
+                "play” (chap. VII, p. 90).  The weakest of this reading's choices: All-Fours gives "
+                "the knave's point to “he that wins Jack” (chap. X, p. 113).",
+                "davis": "Davis: the winner of a trick scores the honours in it.",
             },
             does=_TRICK_POINTS_TO,
         ),
@@ -615,13 +824,19 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 (True, "Yes, one point per card beyond seven."),
                 (False, "No."),
             ),
-            cotton="count how many Cards you have more than your own seven at first dealt you, "
-            "and for every Card reckon one",
+            cotton="“… count how many Cards you have more than your own seven at first dealt "
+            "you, and for every Card reckon one, …” (p. 149)",
             reasons={
-                "cotton": "Cotton: reckon one for every card more than your own seven.",
-                "pagat": "McLeod: one point per card beyond seven.",
-                "parlett": "Parlett: one point per extra card, not per extra trick.",
-                "davis": "Davis does not mention it.",
+                "minimal": "Cotton: one for every card beyond your own seven.  His Picket uses "
+                "the same idiom for cards won in tricks: “He that wins more than his own Cards "
+                "reckons Ten” (chap. VI, pp. 86–87).",
+                "pagat": "McLeod: one point per card beyond seven, so 1, 3, 5 or 7 for four to "
+                "seven tricks.",
+                "parlett": "Parlett: one per extra card, not per extra trick.",
+                "gamester": "Cotton's words; “more than his own” (chap. VI, p. 86) is the book's "
+                "idiom for cards won in tricks.",
+                "davis": "Davis's page does not mention it; the preset reads that silence as no "
+                "bonus (our reading of the page).",
             },
             does=_MAJORITY,
         ),
@@ -632,18 +847,51 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             values=_values(
                 ("immediate", "The moment a player's total reaches the target, even in the "
                  "middle of a deal."),
-                ("end_of_deal", "Scores are compared after each deal: the higher score at or over "
-                 "the target wins; equal scores play on."),
+                ("end_of_deal", "Scores are compared after each deal and the higher score at or "
+                 "over the target wins; equal scores play on (our completion: Davis does not "
+                 "say)."),
             ),
-            cotton="so you must reckon on … till you come to sixty one, which is the Game.",
+            cotton="“… and so you must reckon on with the value of your Coat-Card Trumps, with "
+            "*Penneech* turn'd up or in hand, till you come to sixty one, which is the Game.” "
+            "(p. 149)",
             reasons={
-                "cotton": "Cotton: reckon on until you come to sixty-one.",
+                "minimal": "Cotton: reckon on “till you come to sixty one” (p. 149).  In his "
+                "Picket the order in which points are reckoned decides who wins the set when both "
+                "are near it (chap. VI, pp. 85–86): reaching the score first is what wins.",
                 "pagat": "McLeod: the first to reach 61 wins, whenever that happens.",
                 "parlett": "Parlett: the game ends as soon as a player pegs out.",
-                "davis": "Davis tallies the points after the tricks and plays further deals "
-                "until someone has 61.",
+                "gamester": "At once: in Picket the player who reaches the set first, in the order "
+                "of reckoning, wins it; Penneech reckons on “till you come to sixty one” (p. 149).",
+                "davis": "Davis's page names the first player to score 61 as the winner, but "
+                "tallies the points only after the seven tricks; the preset follows the tally.",
             },
             does=_WIN_CHECK,
+        ),
+        OptionInfo(
+            name="past_tricks",
+            question="May a player look back at earlier tricks?",
+            description="Whether the finished tricks and earlier turn-ups of a deal stay face up, "
+            "or are turned face down once scored, so that only the current trick and the latest "
+            "turn-up can be seen.  This is what a player's view shows, and so all that a "
+            "computer player knows (the engine's players do not remember).",
+            values=_values(
+                ("open", "Every finished trick and turn-up of the deal stays in view."),
+                ("turned_down", "Each trick and the turn-up before it are turned face down once "
+                 "the trick is scored; only the latest turn-up stays in view."),
+            ),
+            cotton="",
+            reasons={
+                "minimal": "The chapter is silent, and the minimal reading hides nothing.",
+                "pagat": "McLeod does not say; the tricks stay in view.",
+                "parlett": "Parlett: the winner of a trick turns down the trick and the turn-up "
+                "before turning the next card.",
+                "gamester": "Turned down: Cotton makes remembering the cards played part of the "
+                "skill, “You ought to have a special eye to what Cards are play'd out” (chap. XI, "
+                "p. 115), and has tricks gathered up to be counted.  Weak: no chapter forbids a "
+                "look back.",
+                "davis": "Davis does not say; the tricks stay in view.",
+            },
+            does=_PAST_TRICKS,
         ),
     )
 }
@@ -658,8 +906,13 @@ TrickWinner = Literal["suit", "rank"]
 Counting = Literal["trumps", "honours"]
 TrickPointsTo = Literal["winner", "holder"]
 WinCheck = Literal["immediate", "end_of_deal"]
+FirstDealer = Literal["low_ace_low", "low_ace_high", "best_putt"]
+PastTricks = Literal["open", "turned_down"]
 
-PRESET_NAMES: Final = ("cotton", "pagat", "parlett", "davis")
+PRESET_NAMES: Final = ("minimal", "pagat", "parlett", "gamester", "davis")
+#: Former preset names that records may still use: ``cotton`` was the minimal reading's first
+#: name (it claimed more than the reading is).  Read, never written.
+PRESET_ALIASES: Final = {"cotton": "minimal"}
 #: The reading the book teaches first (McLeod's: close to Cotton's words, ordinary trick play).
 DEFAULT_PRESET: Final = "pagat"
 
@@ -675,6 +928,7 @@ class Rules:
 
     deck: Deck = 52
     target: int = 61
+    first_dealer: FirstDealer = "low_ace_low"
     redeal: Redeal = "no_ace_or_face"
     redeal_claimant: RedealClaimant = "either"
     first_turnup_scores: bool = False
@@ -686,6 +940,7 @@ class Rules:
     trick_points_to: TrickPointsTo = "winner"
     majority_bonus: bool = True
     win_check: WinCheck = "immediate"
+    past_tricks: PastTricks = "open"
 
     def __post_init__(self) -> None:
         for name, info in OPTIONS.items():
@@ -707,7 +962,8 @@ class Rules:
     @classmethod
     def preset(cls, name: str = DEFAULT_PRESET, /, **overrides: Any) -> Rules:
         """A preset, with options changed by keyword (values may be given as strings)."""
-        base = PRESETS.get(name.lower()) if isinstance(name, str) else None
+        key = name.lower() if isinstance(name, str) else None
+        base = PRESETS.get(PRESET_ALIASES.get(key, key)) if key is not None else None
         if base is None:
             raise RulesError(
                 f"unknown preset {_shorten(name)}: use one of {', '.join(PRESET_NAMES)}"
@@ -789,6 +1045,13 @@ class Rules:
         """The pack in a fixed order (``deck``)."""
         return _DECK[self.deck]()
 
+    def cut_winner(self, first: Card, second: Card) -> Seat | None:
+        """Who deals first when seat 0 cut ``first`` and seat 1 ``second``, or ``None`` when the
+        cards are equal and the players cut again (``first_dealer``)."""
+        place = _FIRST_DEALER[self.first_dealer]
+        a, b = place(first), place(second)
+        return None if a == b else (0 if a < b else 1)
+
     def may_throw_in(self, hand: Sequence[Card]) -> bool:
         """Whether ``hand`` may be thrown in (``redeal``)."""
         return _REDEAL[self.redeal](hand)
@@ -842,6 +1105,12 @@ class Rules:
         """Who has won with ``scores``, checked after every peg and at the end of each deal
         (``deal_over``), or ``None`` (``win_check``, ``target``)."""
         return _WIN_CHECK[self.win_check](scores, self.target, deal_over)
+
+    def visible_history(self, tricks: tuple[Any, ...],
+                        turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+        """Of a deal's finished ``tricks`` and ``turned`` cards, those a player may still look at
+        (``past_tricks``): what a player's view shows."""
+        return _PAST_TRICKS[self.past_tricks](tricks, turned)
 
     @functools.cached_property
     def tables(self) -> RuleTables:
@@ -924,29 +1193,39 @@ def _coerce(name: str, value: Any) -> Any:
     return text
 
 
-#: The four readings as :class:`Rules`, by name: ``cotton``, ``pagat``, ``parlett``, ``davis``.
+#: The readings as :class:`Rules`, by name: ``minimal`` (ours), ``pagat``, ``parlett``,
+#: ``gamester`` (ours) and ``davis``.
 PRESETS: Final[dict[str, Rules]] = {
-    "cotton": Rules(
-        redeal="no_ace_or_face", redeal_claimant="dealer", first_turnup_scores=False,
-        turnups_score="every", first_leader="non_dealer", follow="free", trick_winner="suit",
-        counting="trumps", trick_points_to="holder", majority_bonus=True, win_check="immediate",
+    "minimal": Rules(
+        first_dealer="low_ace_low", redeal="no_ace_or_face", redeal_claimant="dealer",
+        first_turnup_scores=False, turnups_score="every", first_leader="non_dealer",
+        follow="free", trick_winner="suit", counting="trumps", trick_points_to="holder",
+        majority_bonus=True, win_check="immediate", past_tricks="open",
     ),
     "pagat": Rules(
-        redeal="no_ace_or_face", redeal_claimant="either", first_turnup_scores=False,
-        turnups_score="every", first_leader="non_dealer", follow="suit", trick_winner="suit",
-        counting="trumps", trick_points_to="winner", majority_bonus=True, win_check="immediate",
+        first_dealer="low_ace_low", redeal="no_ace_or_face", redeal_claimant="either",
+        first_turnup_scores=False, turnups_score="every", first_leader="non_dealer",
+        follow="suit", trick_winner="suit", counting="trumps", trick_points_to="winner",
+        majority_bonus=True, win_check="immediate", past_tricks="open",
     ),
     "parlett": Rules(
-        redeal="no_card_above_ten", redeal_claimant="either", first_turnup_scores=True,
-        turnups_score="every", first_leader="non_dealer", follow="suit_or_trump",
-        trick_winner="suit", counting="honours", trick_points_to="winner", majority_bonus=True,
-        win_check="immediate",
+        first_dealer="low_ace_low", redeal="no_card_above_ten", redeal_claimant="either",
+        first_turnup_scores=True, turnups_score="every", first_leader="non_dealer",
+        follow="suit_or_trump", trick_winner="suit", counting="honours",
+        trick_points_to="winner", majority_bonus=True, win_check="immediate",
+        past_tricks="turned_down",
+    ),
+    "gamester": Rules(
+        first_dealer="best_putt", redeal="no_ace_or_face", redeal_claimant="either",
+        first_turnup_scores=True, turnups_score="every", first_leader="non_dealer",
+        follow="suit", trick_winner="suit", counting="trumps", trick_points_to="holder",
+        majority_bonus=True, win_check="immediate", past_tricks="turned_down",
     ),
     "davis": Rules(
-        redeal="never", redeal_claimant="either", first_turnup_scores=False,
-        turnups_score="every", first_leader="dealer", follow="suit", trick_winner="rank",
-        counting="honours", trick_points_to="winner", majority_bonus=False,
-        win_check="end_of_deal",
+        first_dealer="low_ace_high", redeal="never", redeal_claimant="either",
+        first_turnup_scores=False, turnups_score="every", first_leader="dealer",
+        follow="suit", trick_winner="rank", counting="honours", trick_points_to="winner",
+        majority_bonus=False, win_check="end_of_deal", past_tricks="open",
     ),
 }
 
@@ -956,7 +1235,7 @@ PRESETS: Final[dict[str, Rules]] = {
 # They are computed from the functions above, never written by hand; tests/test_rules.py checks
 # them against the functions for every card pair, trump suit and value.
 
-#: Every card of the 52-card pack, by :attr:`Card.index`.
+#: Every card of the 52-card pack, by ``Card.index``.
 CARDS_BY_INDEX: Final[tuple[Card, ...]] = tuple(sorted(full_pack(52), key=lambda c: c.index))
 #: The suits by their index (``card.index // 13``).
 SUITS_BY_INDEX: Final[tuple[Suit, ...]] = tuple(
@@ -967,7 +1246,7 @@ SUITS_BY_INDEX: Final[tuple[Suit, ...]] = tuple(
 class RuleTables(NamedTuple):
     """Look-up tables computed from one :class:`Rules` (see :attr:`Rules.tables`).
 
-    Suits are numbered as in :attr:`Card.index` (``card.index // 13``); cards by their index.
+    Suits are numbered as in ``Card.index`` (``card.index // 13``); cards by their index.
     """
 
     #: ``beats[t][lead * 52 + follow]``: 1 if the follower's card wins with trumps ``t``

@@ -63,13 +63,16 @@ From the command line::
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import csv
 import hashlib
 import io
 import math
 import os
+import signal
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -95,6 +98,7 @@ __all__ = [
     "CSV_COLUMNS",
     "MAX_GAMES",
     "check_writable",
+    "map_tasks",
 ]
 
 #: The most games one run plays (its results are kept in memory: about 1 kB a game).
@@ -299,7 +303,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _progress_bar(total: int, enabled: bool) -> Any:
+def _progress_bar(total: int, enabled: bool, unit: str = "game") -> Any:
     """A tqdm progress bar on stderr, if asked for and the optional ``tqdm`` is installed."""
     if not enabled:
         return None
@@ -307,7 +311,7 @@ def _progress_bar(total: int, enabled: bool) -> Any:
         from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return None
-    return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+    return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True)
 
 
 def simulate(
@@ -396,72 +400,129 @@ def simulate(
         # larger ones for the fast players (less overhead); about four tasks per worker at least.
         slow = any(kind in ("solver", "cheater") for kind in kinds)
         chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
+    chunks = list(_chunks(games, chunk_size))
+    tasks = [(notation, kinds, names, settings, seed, duplicate, a, b) for a, b in chunks]
+    parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
+                      progress=progress, sizes=[b - a for a, b in chunks])
+    return [r for part in parts for r in part]
+
+
+def map_tasks(
+    func: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    *,
+    workers: int | None = 1,
+    executor: cf.Executor | None = None,
+    progress: bool = False,
+    sizes: Sequence[int] | None = None,
+    unit: str = "game",
+    bar: Any = None,
+) -> list[Any]:
+    """``[func(*task) for task in tasks]``, here or in parallel; the results in task order.
+
+    ``func`` must be a module-level function (picklable) and each task a tuple of picklable
+    arguments.  With ``executor=None`` and ``workers=1`` the tasks run here, one after another;
+    otherwise they go to ``executor`` (which is not shut down) or to a new
+    :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes (``None``: one per
+    CPU), a few at a time.  The progress bar (if ``progress`` and :mod:`tqdm` is installed)
+    advances by ``sizes[i]`` (default 1) when task ``i`` is done.  On an error or Ctrl-C the run
+    stops at once (the tasks not started are cancelled, and the workers of a pool it made are
+    ended) and the exception is raised.  ``bar``: a progress bar of the caller's to advance
+    instead (it is left open).
+    """
+    steps = list(sizes) if sizes is not None else [1] * len(tasks)
+    if len(steps) != len(tasks):
+        raise ValueError(f"sizes has {len(steps)} entries for {len(tasks)} tasks")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    own_bar = bar is None
+    if own_bar:
+        bar = _progress_bar(sum(steps), progress, unit)
+    try:
+        if executor is None and workers == 1:
+            done: list[Any] = []
+            for task, step in zip(tasks, steps, strict=True):
+                done.append(func(*task))
+                if bar is not None:
+                    bar.update(step)
+            return done
+        return _map_parallel(func, tasks, steps, workers, executor, bar)
+    finally:
+        if own_bar and bar is not None:
+            bar.close()
+
+
+def _map_parallel(
+    func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], steps: Sequence[int],
+    workers: int, executor: cf.Executor | None, bar: Any,
+) -> list[Any]:
     own = executor is None
     pool: cf.Executor = (
         executor if executor is not None
         else cf.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     )
-    bar = _progress_bar(games, progress)
-    # Chunks are submitted a few at a time (never all up front), and the results come back
-    # in game order whatever order the workers finish in.
+    # Tasks are submitted a few at a time (never all up front), and the results come back
+    # in task order whatever order the workers finish in.
     window = 4 * workers
-    pending = iter(_chunks(games, chunk_size))
-    parts: dict[int, list[GameResult]] = {}
-    futures: dict[cf.Future[list[GameResult]], int] = {}
-    submitted = 0
+    pending = iter(enumerate(tasks))
+    results: dict[int, Any] = {}
+    futures: dict[cf.Future[Any], int] = {}
+    # The first Ctrl-C stops the run; more are ignored until the workers are stopped (a second
+    # one must not interrupt the stop, or the workers would be left running).
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, _first_interrupt) if main else None
     try:
         while True:
             while len(futures) < window:
-                span = next(pending, None)
-                if span is None:
+                item = next(pending, None)
+                if item is None:
                     break
-                future = pool.submit(_play_chunk, notation, kinds, names, settings, seed,
-                                     duplicate, span[0], span[1])
-                futures[future] = submitted
-                submitted += 1
+                futures[pool.submit(func, *item[1])] = item[0]
             if not futures:
                 break
             done, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
             for future in done:
                 index = futures.pop(future)
-                parts[index] = future.result()
+                results[index] = future.result()
                 if bar is not None:
-                    bar.update(len(parts[index]))
-    except BaseException as exc:
-        _stop(pool, futures, own, interrupted=isinstance(exc, KeyboardInterrupt))
+                    bar.update(steps[index])
+    except BaseException:
+        if main:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _stop(pool, futures, own)
         raise
     finally:
-        if bar is not None:
-            bar.close()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if own:
         pool.shutdown(wait=True)
-    return [r for index in range(submitted) for r in parts[index]]
+    return [results[index] for index in range(len(tasks))]
 
 
-def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool, *,
-          interrupted: bool) -> None:
+def _first_interrupt(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> None:
     """Stop a run at once (Ctrl-C, an error): cancel what has not started and, in our own pool,
-    end the worker processes rather than wait for the games under way.  A second Ctrl-C while
-    this runs is ignored, and after a Ctrl-C it stays ignored (the run is ending)."""
-    import signal
-    import threading
-
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        for future in futures:
-            future.cancel()
-        if own:
-            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-            if terminate is not None:
-                terminate()
-            else:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        if previous is not None and not interrupted:
-            signal.signal(signal.SIGINT, previous)
+    end the worker processes rather than wait for the games under way."""
+    for future in futures:
+        future.cancel()
+    if not own:
+        return
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        with contextlib.suppress(Exception):
+            terminate()
+    processes.update(getattr(pool, "_processes", None) or {})
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    for process in processes.values():
+        process.join(timeout=5)
 
 
 # -- statistics ----------------------------------------------------------------------------------

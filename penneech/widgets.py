@@ -14,27 +14,32 @@ ends a cell with one passes nbval.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from . import frames as _frames
 from . import players
 from .cards import Card
-from .events import tally
-from .game import (
-    DealAction,
-    Game,
-    IllegalPlayError,
-    Phase,
-    PlayAction,
-    ThrowInAction,
+from .frames import (
+    DealResult,
+    Frame,
+    deal_pack,
+    differences,
+    frames_for,
+    make_player,
+    play_deal,
+    play_fixed,
+    play_out,
+    player_kinds,
+    summary_html,
 )
+from .game import Game, IllegalPlayError, Phase
 from .narrate import card_text, steps
 from .players import Player
-from .render import CSS, Scene, scene, table_html
-from .rules import OPTIONS, PRESET_NAMES, Rules, Seat
+from .render import table_html
+from .rules import PRESET_NAMES, Rules, Seat
 from .text import html_text
 
 __all__ = [
@@ -55,135 +60,11 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    "These controls run Python, so they need a running notebook (open this page's notebook in "
-    "Jupyter: see the Welcome page). On the static web page they do nothing."
+    "These controls run Python, so they need a running notebook: click \u201cOpen live\u201d at "
+    "the top of this page to run it in your browser, or run it in Jupyter. On the static web "
+    "page they do nothing."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
-
-
-# -- players --------------------------------------------------------------------------------------
-
-
-def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
-    """A computer player of :mod:`penneech.players` (any kind in its registry)."""
-    return players.make_player(kind, seed=seed)
-
-
-def player_kinds() -> list[str]:
-    """The kinds of computer player on offer (the fair ones): the levels weakest first, then
-    the others (:func:`penneech.players.opponent_menu`)."""
-    return [kind for _, kind in players.opponent_menu()]
-
-
-def play_deal(game: Game, seats: Sequence[Player], *, throw_in: bool | None = False) -> None:
-    """Play ``game`` to the end of its current deal (or the end of the game).
-
-    ``throw_in=False`` (the default) keeps every hand; ``None`` lets the players decide.
-    """
-    if throw_in is False:
-        seats = [players.KeepingHand(p) for p in seats]
-    players.play_deal(game, seats)
-
-
-def play_out(game: Game, seats: Sequence[Player]) -> Game:
-    """Play ``game`` to its end (players decide throw-ins); return it."""
-    players.play_game(game, seats)
-    return game
-
-
-def deal_pack(seed: int, size: int = 52) -> tuple[Card, ...]:
-    """A shuffled pack drawn from ``seed`` (the first deal of ``Game(seed=seed)``)."""
-    return Game(Rules.preset("pagat", deck=size), seed=seed, first_dealer=0,
-                auto_deal=False).shuffled_pack(1)
-
-
-# -- frames ---------------------------------------------------------------------------------------
-
-
-class Frame(NamedTuple):
-    """One precomputed picture of a game: after ``events`` events, during ``deal``.
-
-    ``trick`` is the trick whose cards the picture shows (0 before the first), ``kind`` is
-    ``"start"``, ``"lead"``, ``"trick"`` or ``"thrown_in"``; ``notes`` narrate what happened
-    since the previous frame; ``html`` is the picture itself.
-    """
-
-    deal: int
-    trick: int
-    kind: str
-    events: int
-    notes: tuple[str, ...]
-    html: str
-
-
-#: The most frames one stepper holds (a long game is cut to its first deals, with a note).
-MAX_FRAMES = 400
-
-
-def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "trick",
-               reveal: bool = True, limit: int = MAX_FRAMES) -> list[Frame]:
-    """The frames of a played game: one at the start of each deal's play, one after each trick
-    (``per="trick"``), plus one after each lead with ``per="play"``.
-
-    ``deals`` picks deal numbers (default: all); thrown-in deals get one frame.  The game is
-    replayed once and narrated once (time linear in its length); at most ``limit`` frames are
-    made, the last saying that the rest is left out.
-    """
-    if per not in ("trick", "play"):
-        raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
-    wanted = None if deals is None else set(deals)
-    names = game.names
-    all_steps = steps(game.events, names)
-    replay = Game(game.rules, seed=game.seed, players=names, first_dealer=game.first_dealer,
-                  auto_deal=False)
-    # first pass: replay once, keeping a snapshot (a render.Scene) at each frame
-    marks: list[tuple[Frame, str, Scene]] = []
-    told = 0  # steps told so far
-    cut = False
-    for action in game.actions:
-        deal = replay.deal_number
-        kind = caption = ""
-        trick = 0
-        if isinstance(action, DealAction):
-            replay.deal(action.deck)
-            deal = replay.deal_number
-        elif isinstance(action, ThrowInAction):
-            replay.throw_in(action.claim)
-        else:
-            trick = replay.trick_number
-            replay.play(action.card)
-            if not replay.trick:
-                kind, caption = "trick", f"Deal {deal}, after trick {trick}"
-            elif per == "play":
-                kind = "lead"
-                caption = f"Deal {deal}, trick {trick}: {names[action.player]} leads"
-        if not isinstance(action, PlayAction):
-            if replay.phase is Phase.PLAY and replay.trick_number == 1 and not replay.trick:
-                kind, caption = "start", f"Deal {deal}: the hands and the first turn-up"
-            elif isinstance(action, ThrowInAction) and action.claim:
-                kind, caption = "thrown_in", f"Deal {deal} is thrown in"
-        if not kind or (wanted is not None and deal not in wanted):
-            continue
-        if len(marks) >= limit:
-            cut = True
-            break
-        n = len(replay.events)
-        notes = []
-        while told < len(all_steps) and all_steps[told].start < n:
-            notes.append(all_steps[told].text)
-            told += 1
-        frame = Frame(deal, trick, kind, n, tuple(notes), "")
-        marks.append((frame, caption, scene(replay, reveal=reveal)))
-    # second pass: draw each frame, now that the number of steps is known
-    total = len(marks)
-    frames = []
-    for i, (frame, caption, picture) in enumerate(marks):
-        full = f"Step {i + 1} of {total} · {caption}"
-        if cut and i == total - 1:
-            full += f" (the game goes on: only the first {limit} steps are shown)"
-        html = table_html(picture, notes=frame.notes, caption=full)
-        frames.append(frame._replace(html=html))
-    return frames
 
 
 # -- the widgets ----------------------------------------------------------------------------------
@@ -228,9 +109,9 @@ class Stepper(_Shown):
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        head = [_html(f"<strong>{html_text(title)}</strong>")] if title else []
+        self.head = _html(f"<strong>{html_text(title)}</strong>") if title else None
         self.controls = w.HBox([self.play, self.slider])
-        self.widget = w.VBox([*head, self.controls, self.stack])
+        self.widget = w.VBox([*([self.head] if self.head else []), self.controls, self.stack])
 
     def set_frames(self, frames: Sequence[Frame], title: str | None = None) -> None:
         """Replace the frames (with a kernel)."""
@@ -244,6 +125,8 @@ class Stepper(_Shown):
         self.play.max = n
         if title is not None:
             self.title = title
+            if self.head is not None:
+                self.head.value = f"<strong>{html_text(title)}</strong>"
 
     def _text(self) -> str:
         return f"Stepper: {len(self.frames)} frames" + (f" ({self.title})" if self.title else "")
@@ -323,40 +206,6 @@ class DealStepper(_Shown):
 # -- one pack under several rulebooks -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One deal of one pack under one set of rules."""
-
-    label: str
-    game: Game
-    points: tuple[int, int]
-    tricks: tuple[int, int]
-    #: points by what scored them (see :data:`penneech.events.SCORE_SOURCES`)
-    by_source: dict[str, tuple[int, int]]
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-
-def _play_fixed(deck: Sequence[Card], rules: Rules, label: str, kind: str, seed: int,
-                names: Sequence[str], dealer: Seat) -> DealResult:
-    game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
-    game.deal(deck)
-    play_deal(game, [make_player(kind, seed=seed), make_player(kind, seed=seed + 1)],
-              throw_in=False)
-    deal = tally(game.events)[0]
-    by_source: dict[str, tuple[int, int]] = {k: v for k, v in deal.by_source.items()}
-    return DealResult(label, game, deal.points, deal.tricks, by_source)
-
-
-_SOURCE_WORDS: dict[str, str] = {
-    "trick": "cards in tricks",
-    "turnup": "turn-ups",
-    "majority": "majority bonus",
-}
-
-
 class Comparison(_Shown):
     """The same pack dealt under several rulebooks, side by side (see :func:`compare`)."""
 
@@ -366,7 +215,7 @@ class Comparison(_Shown):
                  per: str = "trick", varied: str | None = None) -> None:
         self.deck = tuple(deck)
         self.varied = varied
-        self.results = [_play_fixed(self.deck, r, label, players, seed, names, dealer)
+        self.results = [play_fixed(self.deck, r, label, players, seed, names, dealer)
                         for label, r in rulebooks]
         frame_lists = [frames_for(res.game, deals=[1], per=per) for res in self.results]
         n = max(len(f) for f in frame_lists)
@@ -387,21 +236,7 @@ class Comparison(_Shown):
     def summary_html(self) -> str:
         """A table: tricks and points of each player under each rulebook, by where they came
         from."""
-        names = self.results[0].game.names
-        keys = [k for k in _SOURCE_WORDS
-                if any(sum(res.by_source.get(k, (0, 0))) for res in self.results)]
-        head = "".join(f"<th>{html_text(_SOURCE_WORDS.get(k, k))}</th>" for k in keys)
-        rows = []
-        for res in self.results:
-            for p in (0, 1):
-                cells = "".join(f"<td>{res.by_source.get(k, (0, 0))[p]}</td>" for k in keys)
-                first = (f"<td rowspan='2'><strong>{html_text(res.label)}</strong></td>"
-                         if p == 0 else "")
-                rows.append(f"<tr>{first}<td>{html_text(names[p])}</td><td>{res.tricks[p]}</td>"
-                            f"{cells}<td><strong>{res.points[p]}</strong></td></tr>")
-        return (f"<style>{CSS}</style><table class='pn'><thead><tr><th>rules</th>"
-                f"<th>player</th><th>tricks</th>{head}<th>total</th></tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>")
+        return summary_html(self.results)
 
     def rows(self) -> list[dict[str, Any]]:
         """The results as plain rows (for printing or testing)."""
@@ -412,17 +247,7 @@ class Comparison(_Shown):
     def differences(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """The options on which the rulebooks differ: (option, question, [(label, value's
         description from :data:`~penneech.rules.OPTIONS`)])."""
-        out = []
-        for name, info in OPTIONS.items():
-            values = [getattr(r.rules, name) for r in self.results]
-            if len(set(values)) < 2:
-                continue
-            described = []
-            for res, v in zip(self.results, values, strict=True):
-                vi = info.value_info(v)
-                described.append((res.label, vi.description if vi else str(v)))
-            out.append((name, info.question, described))
-        return out
+        return differences(self.results)
 
     def differences_html(self) -> str:
         """:meth:`differences` as an HTML list."""
@@ -450,20 +275,8 @@ def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None 
     Give ``rulebooks`` (presets or :class:`Rules`; default: every preset), or ``option`` to
     compare every value of one option on top of ``base``.
     """
-    books: list[tuple[str, Rules]] = []
-    if option is not None:
-        info = OPTIONS[option]
-        for vi in info.values:
-            r = Rules.preset(base, **{option: vi.value})
-            shown = ("true" if vi.value else "false") if isinstance(vi.value, bool) else vi.value
-            books.append((f"{option} = {shown}", r))
-    else:
-        for book in rulebooks if rulebooks is not None else PRESET_NAMES:
-            rr = Rules.preset(book) if isinstance(book, str) else book
-            books.append((str(rr), rr))
+    books = _frames.rulebooks(option, base=base, presets=rulebooks)
     size = books[0][1].deck
-    if any(r.deck != size for _, r in books):
-        raise ValueError("every rulebook compared on one pack must use the same pack size")
     pack = deal_pack(deck, size) if isinstance(deck, int) else tuple(deck)
     return Comparison(pack, books, players=players, seed=seed, names=names, dealer=dealer,
                       per=per, varied=option)

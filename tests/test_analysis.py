@@ -67,7 +67,7 @@ def test_costs_add_up_and_best_cards_cost_nothing() -> None:
     assert report.costs == (sum(p.cost for p in report.plays if p.player == 0),
                             sum(p.cost for p in report.plays if p.player == 1))
     assert f"Ann loses {report.costs[0]} point" in report.summary()
-    assert "You lose" in report.summary(you=0)
+    assert ": you lose" in report.summary(you=0)
 
 
 def test_estimates_are_the_players_own() -> None:

@@ -48,6 +48,8 @@ DEMO_PAGES = [
 ]
 # Sphinx's own pages, not in the table of contents.
 NOT_IN_TOC = {"search", "genindex", "py-modindex"}
+# Folders of the site that are not the book: JupyterLite's apps and Pyodide (tests/test_lite.py).
+NOT_BOOK = {"lite", "pyodide"}
 NEEDS_KERNEL = re.compile(r"needs a running notebook", re.I)
 STEP_CAPTION = re.compile(r"Step (\d+) of (\d+)")
 
@@ -71,7 +73,8 @@ def _discover_pages() -> list[str]:
     pages = []
     for path in sorted(SITE.rglob("*.html")):
         rel = path.relative_to(SITE)
-        if rel.parts[0].startswith("_") or rel.stem in NOT_IN_TOC or _is_redirect(path):
+        if (rel.parts[0].startswith("_") or rel.parts[0] in NOT_BOOK or rel.stem in NOT_IN_TOC
+                or _is_redirect(path)):
             continue
         pages.append(rel.with_suffix("").as_posix())
     return pages
@@ -110,21 +113,16 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
+def chromium(playwright_driver: Any) -> Iterator[Any]:
     """One headless Chromium for the whole session."""
     if not CHROMIUM.is_file():
         _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium` "
                      "(or set PENNEECH_CHROMIUM)")
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM))
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is missing: `make book` installs the dev extra")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM))
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield browser
+    finally:
+        browser.close()
 
 
 @dataclass

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from penneech import OPTIONS, PRESETS
+from penneech import OPTIONS, PRESET_NAMES, PRESETS
 from penneech.cli import main, rules_table
 
 
@@ -16,15 +16,16 @@ def test_rules_lists_every_option_and_preset(capsys):
         assert f"\n{name}: {info.question}" in out
     assert any(line.split()[:2] == ["follow", "free"] for line in out.splitlines())
     assert "https://www.pagat.com/pointtrk/penneech.html" in out
-    assert "Cotton: “Here note, if you have neither Ace nor Face" in out
+    assert "Cotton, chap. XXII:\n    “Here note, if you have neither Ace nor Face" in out
 
 
 def test_rules_table_is_read_off_the_presets():
     lines = rules_table().splitlines()
-    assert lines[0].split() == ["option", "cotton", "pagat", "parlett", "davis"]
+    assert lines[0].split() == ["option", *PRESET_NAMES]
+    assert PRESET_NAMES == ("minimal", "pagat", "parlett", "gamester", "davis")
     row = {line.split()[0]: line.split()[1:] for line in lines[2:]}
-    assert row["follow"] == ["free", "suit", "suit_or_trump", "suit"]
-    assert row["first_turnup_scores"] == ["false", "false", "true", "false"]
+    assert row["follow"] == ["free", "suit", "suit_or_trump", "suit", "suit"]
+    assert row["first_turnup_scores"] == ["false", "false", "true", "true", "false"]
     assert len(row) == len(OPTIONS)
 
 
@@ -32,14 +33,14 @@ def test_rules_for_one_preset_gives_reasons(capsys):
     assert main(["rules", "parlett"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("parlett: David Parlett")
-    assert "follow = suit_or_trump" in out and "why: Parlett and Pennycook" in out
+    assert "follow = suit_or_trump" in out and "why: Parlett grants that Whist" in out
     assert f"target = {PRESETS['parlett'].target}" in out
 
 
 def test_unknown_preset_is_an_error(capsys):
     assert main(["rules", "hoyle"]) == 2
     assert capsys.readouterr().err == (
-        "error: unknown preset 'hoyle': use one of cotton, pagat, parlett, davis\n")
+        "error: unknown preset 'hoyle': use one of minimal, pagat, parlett, gamester, davis\n")
 
 
 def test_usage_errors_exit_2_with_error_prefix(capsys):

@@ -17,8 +17,12 @@ from penneech import OPTIONS, Cut, Game, Phase, Rules, Scored, full_pack
 from penneech.record import dumps, loads
 from tests.engine_helpers import snapshot
 
-CHOICES = {name: [v.value for v in info.values] for name, info in OPTIONS.items()
-           if name != "target"}
+#: Options that change only who deals first or what a player's view shows, not the play itself:
+#: the exhaustive test gives them each value in turn across the combinations of the others.
+ASIDE = ("first_dealer", "past_tricks")
+VALUES = {name: [v.value for v in info.values] for name, info in OPTIONS.items()
+          if name != "target"}
+CHOICES = {name: values for name, values in VALUES.items() if name not in ASIDE}
 MAX_ACTIONS = 5_000
 
 
@@ -43,9 +47,22 @@ def check_scores(game: Game) -> None:
     assert tuple(totals) == game.scores
 
 
+def check_views(game: Game) -> None:
+    """A view shows the finished tricks and earlier turn-ups only if the rules leave them open."""
+    for seat in (0, 1):
+        view = game.view(seat)
+        if game.rules.past_tricks == "open":
+            assert view.tricks_played == game.tricks_played and view.turned == game.turned
+        else:
+            assert view.tricks_played == () and view.turned == game.turned[-1:]
+        assert not set(view.hand) & view.unseen
+
+
 def play_checked(game: Game, rng: random.Random, *, undo_every: int = 0) -> None:
     for step in range(MAX_ACTIONS):
         check_cards_conserved(game)
+        if step % 5 == 0:
+            check_views(game)
         if game.phase is Phase.OVER:
             break
         if game.phase is Phase.THROW_IN:
@@ -89,7 +106,7 @@ def check_record_round_trip(game: Game) -> None:
 rules_strategy = st.builds(
     Rules,
     target=st.integers(min_value=1, max_value=90),
-    **{name: st.sampled_from(values) for name, values in CHOICES.items()},
+    **{name: st.sampled_from(values) for name, values in VALUES.items()},
 )
 
 
@@ -102,14 +119,22 @@ def test_random_games_keep_every_invariant(rules: Rules, seed: int, play_seed: i
 
 
 def test_every_combination_of_options() -> None:
-    """One random game under each of the 9,216 combinations of option values."""
+    """One random game under each of the 9,216 combinations of the values of the options that
+    change the play, the options in ``ASIDE`` taking their values in turn (every value of theirs
+    meets every value of every other option)."""
     names = list(CHOICES)
     count = 0
+    met: set[tuple[str, object, str, object]] = set()
     for i, combo in enumerate(itertools.product(*CHOICES.values())):
-        rules = Rules(target=(7, 25, 61)[i % 3], **dict(zip(names, combo, strict=True)))
+        aside = {"first_dealer": VALUES["first_dealer"][i % 3],
+                 "past_tricks": VALUES["past_tricks"][(i // 3) % 2]}
+        chosen = dict(zip(names, combo, strict=True))
+        met.update((a, av, o, ov) for a, av in aside.items() for o, ov in chosen.items())
+        rules = Rules(target=(7, 25, 61)[i % 3], **chosen, **aside)
         game = Game(rules, seed=i)
         play_checked(game, random.Random(i), undo_every=0 if i % 50 else 5)
         if i % 25 == 0:
             check_record_round_trip(game)
         count += 1
     assert count == 9216
+    assert len(met) == sum(len(VALUES[a]) for a in ASIDE) * sum(len(v) for v in CHOICES.values())

@@ -41,7 +41,7 @@ def run_cli(tmp_path, capsys, data, name="game.json", raw: str | None = None):
 # -- good records ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["cotton", "pagat", "parlett", "davis"])
+@pytest.mark.parametrize("preset", ["minimal", "pagat", "parlett", "gamester", "davis"])
 def test_a_written_record_replays_to_the_same_game(preset, tmp_path):
     game = finished(preset, 7)
     save(game, tmp_path / "g.json")
@@ -132,7 +132,7 @@ def test_missing_file(tmp_path, capsys):
      "unknown format \"penneech-record/9\": this program reads 'penneech-record/1'"),
     (lambda d: d.pop("format"), 'no "format" field'),
     (lambda d: d.update(rules="hoyle"),
-     "rules: unknown preset 'hoyle': use one of cotton, pagat, parlett, davis"),
+     "rules: unknown preset 'hoyle': use one of minimal, pagat, parlett, gamester, davis"),
     (lambda d: d.update(rules={"preset": "pagat", "folow": "free"}),
      "rules: unknown option 'folow': the options are deck, target"),
     (lambda d: d.update(rules={"preset": "pagat", "follow": "any"}),

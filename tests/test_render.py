@@ -27,8 +27,9 @@ def test_suits_differ_in_colour_as_well_as_shape() -> None:
     assert len(set(SUIT_COLOURS.values())) == 4
     for colour in SUIT_COLOURS.values():
         assert colour in CSS
-    symbols = {card_html(Card(code))[-8] for code in ("2S", "2H", "2D", "2C")}
-    assert symbols == {"♠", "♥", "♦", "♣"}
+    for code, symbol in (("2S", "♠"), ("2H", "♥"), ("2D", "♦"), ("2C", "♣")):
+        html = card_html(Card(code))
+        assert f">{symbol}</text>" in html and SUIT_COLOURS[Card(code).suit] in html
 
 
 def test_rich_display_of_cards_hands_games_and_views() -> None:
@@ -63,3 +64,39 @@ def test_text_is_escaped() -> None:
     assert "<Ann>" not in html and "&lt;Ann&gt;" in html
     assert "Ben &amp; co" in html
     assert parse_cards("AS")[0].name in cards_svg(parse_cards("AS"))
+
+
+def _texts(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [el.text or "" for el in root.iter() if el.tag.endswith("text")]
+
+
+def test_cards_look_like_cards() -> None:
+    """Index corners (rank and suit, top left and turned bottom right), as many pips as the
+    rank on a number card, one large pip on an ace, a court figure on a knave, queen and king,
+    and the Penneech marked."""
+    for card in full_pack(52):
+        texts = _texts(card_svg(card))
+        rank = card.symbol[:-1]
+        symbol = card.suit.symbol
+        assert texts.count(rank) == 2, (card, texts)  # the two index corners
+        pips = texts.count(symbol) - 2 - (1 if card.rank in (11, 12, 13) else 0)
+        if card.rank <= 10:
+            assert pips == card.rank, (card, texts)
+        elif card.rank == 14:
+            assert pips == 1
+        else:
+            assert pips == 0 and "<path" in card_svg(card)
+        assert ("PENNEECH" in texts) == card.is_penneech
+    # the court figures differ by rank (their headgear)
+    paths = {r: ET.fromstring(card_svg(Card(r + "S"))).find(".//{*}path") for r in "JQK"}
+    assert len({p.get("d") for p in paths.values() if p is not None}) == 3
+
+
+def test_table_cards_are_pictures_with_a_text_alternative() -> None:
+    game = Game("pagat", seed=2)
+    html = table_html(game)
+    assert html.count("<svg") >= 14 + 1  # both hands and the turn-up
+    for c in game.hand(0):
+        assert f'aria-label="{c.name}"' in html or f'aria-label="{c.name}, the Penneech"' in html
+        assert f"<title>{c.name}" in html

@@ -90,7 +90,7 @@ def test_odd_games_rounded_up_in_duplicate() -> None:
     assert len(simulate("pagat", ("random", "random"), games=3, seed=0)) == 4
 
 
-@pytest.mark.parametrize("preset", ["cotton", "pagat", "parlett", "davis"])
+@pytest.mark.parametrize("preset", ["minimal", "pagat", "parlett", "gamester", "davis"])
 def test_points_by_source_sum_to_scores(preset: str) -> None:
     results = simulate(preset, ("greedy", "random"), games=20, seed=5)
     for r in results:
@@ -224,7 +224,7 @@ def test_cli_writes_csv(tmp_path: object, capsys: pytest.CaptureFixture[str]) ->
                    "--out", str(out), "--no-progress"])
     assert status == 0
     printed = capsys.readouterr().out
-    assert "6 games, rules cotton,target=31, seed 9" in printed
+    assert "6 games, rules minimal,target=31, seed 9" in printed  # "cotton" is read as "minimal"
     assert "greedy" in printed and "random" in printed
     results = read_csv(out)
     assert results == simulate("cotton,target=31", ("greedy", "random"), games=6, seed=9)

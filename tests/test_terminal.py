@@ -319,7 +319,7 @@ def test_unwritable_save_path_from_the_command_line(tmp_path, capsys):
          "error: 'sometimes' is not a value of follow: use one of suit, suit_or_trump, free"),
         (["--set", "colour=red"], "error: unknown option 'colour': the options are deck,"),
         (["--set", "follow"], "error: 'follow' is not option=value"),
-        (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of cotton, pagat,"),
+        (["--rules", "hoyle"], "error: unknown preset 'hoyle': use one of minimal, pagat,"),
         (["--rules", "pagat,target=none"], "error: target must be a whole number"),
         (["--name", " "], "error: --name must not be empty"),
     ],
@@ -388,7 +388,7 @@ def test_after_each_deal_your_cards_are_weighed(tmp_path):
     # the review comes after the deal's end is told and before the next deal is
     review = out.index("How your cards did in deal 1")
     assert out.index("End of deal 1:") < review < out.index("Deal 2:")
-    assert "Deal 1, with every card known: You lose" in out
+    assert "Deal 1, with every card known: you lose" in out
     (tmp_path / "quiet").mkdir()
     status, quiet, _ = play(tmp_path / "quiet", lines, "--seed", "11", "--no-analysis")
     assert status == 0 and "How your cards did" not in quiet and "End of deal 1:" in quiet

@@ -12,6 +12,12 @@ pages stay prose (MyST) and the data stays in the engine:
     One option: its question and description, Cotton's words (or his silence), a table of its
     values with who holds each, and each preset's reason with a citation.
 
+``{cotton} PLACE``
+    A block quotation of Cotton: its content is his paragraphs (blank lines between them, a line
+    ``…`` alone for paragraphs left out, ``[p. N]`` where a page turns), ``PLACE`` is ``p. 148``,
+    ``pp. 148–149`` or ``chap. IX, p. 109``.  ``tests/test_quotations.py`` checks every block
+    against the transcription (``cotton_sources.py`` sets out the convention).
+
 Short inline text (which may hold MyST roles such as ``{cite:p}``) is parsed by the page's own
 parser, so citations and cross-references resolve as if typed in the page.
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cotton_sources import parse_place
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx import addnodes
@@ -30,11 +37,13 @@ from sphinx.util.docutils import SphinxDirective
 
 from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
 
-#: column headings: who stands behind each preset
+#: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
+#: own readings, not Cotton's rules)
 PRESET_LABELS = {
-    "cotton": "Cotton, literally",
+    "minimal": "Minimal reading (ours)",
     "pagat": "McLeod (pagat)",
     "parlett": "Parlett",
+    "gamester": "From Cotton's other games (ours)",
     "davis": "Davis",
 }
 
@@ -130,7 +139,7 @@ class OptionsTable(_Base):
                 cell = nodes.literal(value, value)
                 row.append([cell] if agreed else [nodes.strong("", "", cell)])
             rows.append(row)
-        return [table(header, rows, [14, 22] + [16] * len(PRESET_NAMES),
+        return [table(header, rows, [14, 20] + [13] * len(PRESET_NAMES),
                       ["penneech-options-table"])]
 
 
@@ -155,12 +164,17 @@ class Option(_Base):
         out.append(lead)
 
         if info.cotton:
-            words = nodes.paragraph()
-            words += nodes.Text("Cotton's words that bear on it: ")
-            words += nodes.emphasis(info.cotton, "“" + info.cotton + "”")
-            out.append(words)
+            out.append(nodes.paragraph("", "What the Penneech chapter says that bears on it:"))
+            passages = nodes.bullet_list(classes=["cotton-passages"])
+            for passage in info.cotton.split("\n"):
+                item = nodes.list_item()
+                para = nodes.paragraph()
+                para.extend(self.parse_inline(passage))
+                item += para
+                passages += item
+            out.append(passages)
         else:
-            out.append(nodes.paragraph("", "Cotton says nothing about it."))
+            out.append(nodes.paragraph("", "The Penneech chapter says nothing about it."))
 
         header = [text("Value"), text("Meaning"), text("Held by")]
         rows = []
@@ -184,11 +198,37 @@ class Option(_Base):
             para += nodes.literal(value, value)
             para += nodes.Text(") ")
             para.extend(self.parse_inline(f"{{cite:p}}`{SOURCES[preset].bibkey}`"))
-            para += nodes.Text(": " + reason)
+            para += nodes.Text(": ")
+            para.extend(self.parse_inline(reason))
             item += para
             reasons += item
         out.append(reasons)
         return out
+
+
+class CottonQuote(_Base):
+    """``{cotton} PLACE``: a block quotation of Cotton, with its place under it."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        place = self.arguments[0].strip()
+        try:
+            chapter, first, last = parse_place(place)
+        except ValueError as exc:
+            raise self.error(str(exc)) from None
+        quote = nodes.block_quote(classes=["cotton-quote"])
+        quote.extend(self.parse("\n".join(self.content)))
+        pages = f"p. {first}" if first == last else f"pp. {first}–{last}"
+        if chapter is None and 148 <= first <= last <= 149:
+            chapter = "XXII"
+        where = f"chap. {chapter}, {pages}" if chapter else pages
+        attribution = nodes.attribution()
+        attribution.extend(self.parse_inline(f"*The Compleat Gamester* (1674), {where}"))
+        quote += attribution
+        return [quote]
 
 
 def resolve_short_names(app: Sphinx, env: Any, node: addnodes.pending_xref,
@@ -242,4 +282,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_short_names)
     app.add_directive("penneech-options-table", OptionsTable)
     app.add_directive("penneech-option", Option)
+    app.add_directive("cotton", CottonQuote)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,260 @@
+"""The live pages: controls that run the engine in the reader's browser.
+
+``{penneech-live} KIND`` writes the controls of one live panel into the page, built at build
+time from the engine's own catalogue (:func:`penneech.live.catalogue`: the presets, every rule
+option and its values, the player kinds), so a new option or player kind appears by itself.
+KIND is one of:
+
+``play``
+    The card table against the computer ("Play the computer").
+``compare``
+    One pack under every preset, dealt again live ("One deal, four rulebooks"); with the option
+    ``:option: NAME`` (or ``:option: choose``), under each value of one option ("Change one
+    rule").
+``replay``
+    A record file from the reader's computer, stepped through.
+``experiment``
+    Many games between two computer players, with a 95% interval.
+``prompt``
+    A Python prompt with ``penneech`` imported.
+
+The page stays as light as before: the panel is a form and a button.  ``_static/live/live.js``
+(added only to pages with a panel) starts the engine in a Web Worker when the reader first asks
+for it, loading Pyodide and the penneech wheel from the site's own ``pyodide/`` folder (see
+``penneech_runtime``).  All text in the controls is escaped by :mod:`xml.etree.ElementTree`.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from penneech.live import catalogue
+
+STATIC = Path(__file__).resolve().parent.parent / "_live"
+KINDS = ("play", "compare", "replay", "experiment", "prompt")
+
+
+class live_panel(nodes.General, nodes.Element):  # noqa: N801 - docutils naming
+    """A live panel; its HTML is made at build time."""
+
+
+def _visit(self: Any, node: live_panel) -> None:
+    self.body.append(node["html"])
+    raise nodes.SkipNode
+
+
+def _skip(self: Any, node: live_panel) -> None:
+    """Other formats (LaTeX, text) leave a live panel out: it needs a browser."""
+    raise nodes.SkipNode
+
+
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+    el = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): v
+                                     for k, v in attrs.items()})
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _label(parent: ET.Element, text: str) -> ET.Element:
+    lab = _el(parent, "label", class_="pn-field")
+    _el(lab, "span", text)
+    return lab
+
+
+def _select(parent: ET.Element, text: str, name: str, choices: list[tuple[str, str]],
+            value: str, title: str = "") -> ET.Element:
+    lab = _label(parent, text)
+    sel = _el(lab, "select", name=name, **({"title": title} if title else {}))
+    for val, shown in choices:
+        opt = _el(sel, "option", shown, value=val)
+        if val == value:
+            opt.set("selected", "selected")
+    return sel
+
+
+def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
+                  skip: tuple[str, ...] = ()) -> None:
+    """A preset menu and, folded under it, a menu for every option (set from the preset)."""
+    default = cat["default_preset"]
+    presets = cat["presets"]
+    _select(form, "Rules", f"{prefix}preset", [(p, p) for p in presets], default,
+            "a reading of the rules; change any option below")
+    more = _el(form, "details", class_="pn-options")
+    _el(more, "summary", "Change any rule")
+    grid = _el(more, "div", class_="pn-option-grid")
+    for name, info in cat["options"].items():
+        if name in skip:
+            continue
+        current = presets[default][name]
+        if name == "target":
+            lab = _label(grid, f"{info['question']} ({name})")
+            _el(lab, "input", type="number", name=f"{prefix}opt-{name}", min="1", max="999",
+                value=str(current), data_option=name)
+            continue
+        choices = [(v["text"], v["text"]) for v in info["values"]]
+        shown = "true" if current is True else "false" if current is False else str(current)
+        sel = _select(grid, f"{info['question']} ({name})", f"{prefix}opt-{name}", choices,
+                      shown, info["description"])
+        sel.set("data-option", name)
+
+
+def _button(parent: ET.Element, text: str, action: str, **attrs: str) -> ET.Element:
+    return _el(parent, "button", text, type="button", data_do=action, **attrs)
+
+
+def panel_html(kind: str, option: str | None = None, seed: int = 1,
+               example: str | None = None) -> str:
+    """The static HTML of one live panel (``example``: the site URL of a record to replay)."""
+    cat = catalogue()
+    presets_json = json.dumps(cat["presets"], separators=(",", ":"))
+    root = ET.Element("div", {"class": f"pn-live pn-live-{kind}", "data-live": kind,
+                              "data-presets": presets_json})
+    form = _el(root, "form", class_="pn-live-form", autocomplete="off")
+    fair = [p for p in cat["players"] if p["fair"]]
+    if kind == "play":
+        _el(form, "p", "Choose the rules and your opponent, then press Play live. The engine "
+            "then runs in your browser: nothing is installed and nothing is sent anywhere.",
+            class_="pn-live-note")
+        # folded away while a game is on, so that the table is in view
+        settings = _el(form, "details", class_="pn-settings", open="open")
+        _el(settings, "summary", "Rules, opponent and seed")
+        _rules_fields(settings, cat)
+        row = _el(settings, "div", class_="pn-row-fields")
+        _select(row, "Opponent", "opponent",
+                [(p["kind"], p["kind"]) for p in fair], fair[0]["kind"],
+                "the computer player you play against")
+        for p in fair:
+            if p["strengths"]:
+                sel = _select(row, f"Strength ({p['kind']})", f"strength-{p['kind']}",
+                              [(json.dumps(s["settings"]), s["label"]) for s in p["strengths"]],
+                              next(json.dumps(s["settings"]) for s in p["strengths"]
+                                   if s["default"]))
+                sel.set("data-for", p["kind"])
+        _select(row, "Who deals first", "dealer",
+                [("cut", "cut for it"), ("0", "you"), ("1", "the computer")], "cut")
+        lab = _label(row, "Seed (empty: a new shuffle)")
+        _el(lab, "input", type="number", name="seed", min="0", inputmode="numeric")
+        lab = _label(row, "Your name")
+        _el(lab, "input", type="text", name="name", value="Reader", maxlength="40")
+        bar = _el(form, "div", class_="pn-live-buttons")
+        _el(bar, "button", "Play live", type="submit", class_="pn-live-start")
+        _button(bar, "Resume the saved game", "resume", hidden="hidden")
+    tools: ET.Element | None = None
+    if kind == "play":
+        tools = ET.Element("div", {"class": "pn-live-tools", "hidden": "hidden"})
+        _button(tools, "Hint", "hint")
+        _button(tools, "Undo", "undo")
+        _button(tools, "Download the game", "download")
+        lab = _el(tools, "label", class_="pn-file")
+        _el(lab, "span", "Load a record to play on: ")
+        _el(lab, "input", type="file", accept=".json,application/json", data_do="load")
+    if kind == "compare":
+        if option:
+            _select(form, "Option", "option",
+                    [(n, f"{n}: {o['question']}") for n, o in cat["options"].items()
+                     if n not in ("target", "deck")],
+                    option if option != "choose" else "follow")
+            _select(form, "On top of", "base", [(p, p) for p in cat["presets"]],
+                    cat["default_preset"])
+        row = _el(form, "div", class_="pn-row-fields")
+        lab = _label(row, "Seed of the pack")
+        _el(lab, "input", type="number", name="seed", min="0", value=str(seed),
+            inputmode="numeric")
+        bar = _el(form, "div", class_="pn-live-buttons")
+        _el(bar, "button", "Deal this seed live", type="submit", class_="pn-live-start")
+        _button(bar, "Deal a new pack", "new-pack")
+    elif kind == "replay":
+        lab = _el(form, "label", class_="pn-file")
+        _el(lab, "span", "Open a penneech-record/1 file from your computer: ")
+        _el(lab, "input", type="file", accept=".json,application/json", data_do="open")
+        if example:
+            bar = _el(form, "div", class_="pn-live-buttons")
+            _button(bar, "Replay the book's example", "example", class_="pn-live-start",
+                    data_url=example)
+    elif kind == "experiment":
+        _rules_fields(form, cat)
+        row = _el(form, "div", class_="pn-row-fields")
+        kinds = [(p["kind"], p["kind"] + ("" if p["fair"] else " (sees the hidden cards)"))
+                 for p in cat["players"]]
+        _select(row, "Player A", "player-a", kinds, fair[0]["kind"])
+        _select(row, "Player B", "player-b", kinds,
+                next((k for k, _ in kinds if k == "random"), kinds[-1][0]))
+        lab = _label(row, f"Games (up to {cat['max_experiment_games']})")
+        _el(lab, "input", type="number", name="games", min="2",
+            max=str(cat["max_experiment_games"]), value="100", inputmode="numeric")
+        lab = _label(row, "Seed")
+        _el(lab, "input", type="number", name="seed", min="0", value="1", inputmode="numeric")
+        bar = _el(form, "div", class_="pn-live-buttons")
+        _el(bar, "button", "Run live", type="submit", class_="pn-live-start")
+        _button(bar, "Stop", "stop", disabled="disabled")
+    elif kind == "prompt":
+        lab = _el(form, "label", class_="pn-field pn-code")
+        _el(lab, "span", "Python (Ctrl+Enter runs it)")
+        _el(lab, "textarea", 'game = Game("parlett", seed=3)\ngame', name="code", rows="4",
+            spellcheck="false")
+        bar = _el(form, "div", class_="pn-live-buttons")
+        _el(bar, "button", "Run live", type="submit", class_="pn-live-start")
+    status = _el(root, "div", class_="pn-live-status", role="status")
+    prog = _el(status, "progress", max="100", hidden="hidden")
+    prog.text = ""
+    _el(status, "span", "", class_="pn-live-message")
+    _el(root, "div", "", class_="pn-live-out")
+    if tools is not None:  # under the table
+        root.append(tools)
+    _el(root, "noscript", "The live panel needs JavaScript; the recorded examples on this page "
+        "work without it.")
+    return ET.tostring(root, encoding="unicode", method="html")
+
+
+class LiveDirective(SphinxDirective):
+    """``{penneech-live} KIND``: a live panel (see the module's docstring)."""
+
+    required_arguments = 1
+    option_spec = {"option": directives.unchanged, "seed": directives.nonnegative_int,
+                   "example": directives.path}
+
+    def run(self) -> list[nodes.Node]:
+        kind = self.arguments[0]
+        if kind not in KINDS:
+            raise self.error(f"unknown live panel {kind!r}: use one of {', '.join(KINDS)}")
+        example = None
+        if "example" in self.options:  # a record shipped with the site, as a download
+            rel, path = self.env.relfn2path(self.options["example"], self.env.docname)
+            if not Path(path).is_file():
+                raise self.error(f"no such record: {self.options['example']}")
+            self.env.note_dependency(rel)
+            example = "_downloads/" + self.env.dlfiles.add_file(self.env.docname, rel)
+        node = live_panel()
+        node["html"] = panel_html(kind, self.options.get("option"),
+                                  int(self.options.get("seed", 1)), example)
+        return [node]
+
+
+def _add_assets(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                doctree: nodes.document | None) -> None:
+    """Only the pages with a live panel load its script and style."""
+    if doctree is not None and any(True for _ in doctree.findall(live_panel)):
+        app.add_css_file("live/live.css")
+        app.add_js_file("live/live.js", loading_method="defer")
+
+
+def _static_path(app: Sphinx, config: Any) -> None:
+    config.html_static_path.append(str(STATIC))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_node(live_panel, html=(_visit, None), latex=(_skip, None), text=(_skip, None),
+                 man=(_skip, None), texinfo=(_skip, None))
+    app.add_directive("penneech-live", LiveDirective)
+    app.connect("config-inited", _static_path)
+    app.connect("html-page-context", _add_assets)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

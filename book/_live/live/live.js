@@ -1,0 +1,564 @@
+// The book's live panels: the engine runs in the reader's browser, in a Web Worker.
+//
+// This script knows no rule of Penneech.  It sends what the reader did to the engine
+// (penneech.live, through worker.mjs) and shows what the engine answers: the HTML it returns
+// was drawn, and every text in it escaped, by penneech.render; anything else reaches the page
+// as text (textContent), never as HTML.  The runtime is loaded only when the reader first asks
+// for it, from the site itself.
+(function () {
+  "use strict";
+
+  const ROOT = new URL(document.documentElement.dataset.content_root || "./", document.baseURI);
+  const WORKER = new URL("_static/live/worker.mjs", ROOT);
+  const SAVED = "penneech-live-game";
+  const COMPUTER_PAUSE_MS = 450;
+
+  // -- the engine ------------------------------------------------------------------------------
+
+  let engine = null;
+  const listeners = new Set();  // progress callbacks of the panels
+
+  function canRun() {
+    try {
+      if (typeof WebAssembly !== "object" || typeof Worker !== "function") return false;
+      // the smallest valid module: "\0asm" version 1
+      return WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function startEngine() {
+    if (engine) return engine;
+    let ready, failed;
+    const pending = new Map();
+    const started = new Promise((resolve, reject) => { ready = resolve; failed = reject; });
+    const worker = new Worker(WORKER, { type: "module", name: "penneech-engine" });
+    let next = 1;
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === "progress") listeners.forEach((f) => f(m.fraction, m.text));
+      else if (m.type === "ready") {
+        window.penneechLive.startup_ms = m.ms;
+        window.penneechLive.startup_phases = m.phases;
+        listeners.forEach((f) => f(1, ""));
+        ready();
+      } else if (m.type === "saved") {
+        window.penneechLive.snapshot_saved = m;  // the started engine, kept for the next visit
+      } else if (m.type === "failed") {
+        failed(new Error(m.text));
+      } else if (m.type === "answer") {
+        const resolve = pending.get(m.id);
+        pending.delete(m.id);
+        const answer = JSON.parse(m.text);
+        answer.elapsed_ms = m.ms;
+        resolve(answer);
+      }
+    };
+    worker.onerror = (event) => failed(new Error(event.message || "the engine could not start"));
+    engine = {
+      started,
+      ask(request) {
+        const id = next++;
+        return new Promise((resolve) => {
+          pending.set(id, resolve);
+          worker.postMessage({ id, request });
+        });
+      },
+    };
+    return engine;
+  }
+
+  // -- helpers ---------------------------------------------------------------------------------
+
+  const $ = (root, sel) => root.querySelector(sel);
+  const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
+
+  function field(form, name) {
+    const el = form.elements.namedItem(name);
+    return el ? el.value : "";
+  }
+
+  // The rules chosen in a form: the preset plus every option's menu.
+  function rulesOf(form) {
+    const rules = { preset: field(form, "preset") };
+    $$(form, "[data-option]").forEach((el) => { rules[el.dataset.option] = el.value; });
+    return rules;
+  }
+
+  // Choosing a preset sets every option's menu to that preset's value (read from the engine's
+  // catalogue, written into the page when the book was built).
+  function linkPresetMenu(box, form) {
+    const presets = JSON.parse(box.dataset.presets || "{}");
+    const menu = form.elements.namedItem("preset");
+    if (!menu) return;
+    menu.addEventListener("change", () => {
+      const values = presets[menu.value] || {};
+      $$(form, "[data-option]").forEach((el) => {
+        const v = values[el.dataset.option];
+        el.value = v === true ? "true" : v === false ? "false" : String(v);
+      });
+    });
+  }
+
+  // The status line of a panel: a progress bar while the runtime loads, then messages.
+  function statusOf(box) {
+    const bar = $(box, ".pn-live-status progress");
+    const text = $(box, ".pn-live-message");
+    return {
+      progress(fraction, message) {
+        bar.hidden = fraction >= 1;
+        bar.value = Math.round(100 * fraction);
+        text.textContent = message;
+      },
+      say(message) { bar.hidden = true; text.textContent = message; },
+    };
+  }
+
+  // Start the engine for a panel (showing its progress); resolves to the engine or null.
+  async function engineFor(box) {
+    const status = statusOf(box);
+    if (!canRun()) {
+      status.say("This browser cannot run WebAssembly, so the live version cannot run here. "
+        + "The recorded examples on this page still work.");
+      return null;
+    }
+    const first = !engine;
+    const listener = (fraction, message) => status.progress(fraction, message);
+    listeners.add(listener);
+    const e = startEngine();
+    if (first) status.progress(0, "Loading the Python runtime from this site…");
+    try {
+      await e.started;
+      return e;
+    } catch (error) {
+      status.say(`The live engine could not start: ${error.message}`);
+      return null;
+    } finally {
+      listeners.delete(listener);
+    }
+  }
+
+  function download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function readFile(input) {
+    const file = input.files && input.files[0];
+    if (!file) return Promise.resolve(null);
+    return file.text().then((text) => ({ name: file.name, text }));
+  }
+
+  // A row of frames stepped together by one slider and two buttons.
+  function stepper(out, columns, title) {
+    const wrap = document.createElement("div");
+    wrap.className = "pn-live-stepper";
+    const bar = document.createElement("div");
+    bar.className = "pn-live-stepbar";
+    const back = document.createElement("button");
+    back.type = "button";
+    back.textContent = "◀ Back";
+    const fwd = document.createElement("button");
+    fwd.type = "button";
+    fwd.textContent = "Next ▶";
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.min = "0";
+    const n = Math.max(...columns.map((c) => c.frames.length));
+    slider.max = String(n - 1);
+    slider.value = "0";
+    slider.setAttribute("aria-label", "step");
+    const where = document.createElement("span");
+    bar.append(back, slider, fwd, where);
+    const grid = document.createElement("div");
+    grid.className = columns.length > 1 ? "pn-live-columns" : "pn-live-single";
+    const cells = columns.map((c) => {
+      const cell = document.createElement("div");
+      cell.className = "pn-live-column";
+      if (c.label) {
+        const h = document.createElement("strong");
+        h.textContent = c.label;
+        cell.append(h);
+      }
+      const frame = document.createElement("div");
+      frame.className = "pn-live-frame";
+      cell.append(frame);
+      grid.append(cell);
+      return frame;
+    });
+    const show = (i) => {
+      slider.value = String(i);
+      where.textContent = ` step ${i + 1} of ${n}`;
+      columns.forEach((c, k) => { cells[k].innerHTML = c.frames[Math.min(i, c.frames.length - 1)]; });
+    };
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    back.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
+    fwd.addEventListener("click", () => show(Math.min(n - 1, Number(slider.value) + 1)));
+    if (title) {
+      const h = document.createElement("p");
+      h.className = "pn-live-title";
+      h.textContent = title;
+      wrap.append(h);
+    }
+    wrap.append(bar, grid);
+    out.replaceChildren(wrap);
+    show(0);
+    return wrap;
+  }
+
+  // -- the card table --------------------------------------------------------------------------
+
+  function setupPlay(box) {
+    const form = $(box, "form");
+    const out = $(box, ".pn-live-out");
+    const tools = $(box, ".pn-live-tools");
+    const status = statusOf(box);
+    const resume = $(box, '[data-do="resume"]');
+    let eng = null;
+    let busy = false;
+    let last = null;
+    linkPresetMenu(box, form);
+
+    const opponentMenu = form.elements.namedItem("opponent");
+    const strengthMenus = $$(form, "select[data-for]");
+    const showStrength = () => strengthMenus.forEach((s) => {
+      s.closest("label").hidden = s.dataset.for !== opponentMenu.value;
+    });
+    opponentMenu.addEventListener("change", showStrength);
+    showStrength();
+
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.record && !saved.over) resume.hidden = false;
+
+    function opponent() {
+      const kind = opponentMenu.value;
+      const menu = strengthMenus.find((s) => s.dataset.for === kind);
+      return { kind, settings: menu ? JSON.parse(menu.value) : {} };
+    }
+
+    function render(answer) {
+      if (!answer.ok) {
+        status.say(answer.error);
+        return;
+      }
+      const settings = $(form, ".pn-settings");
+      if (!last && settings) settings.open = false;  // the first game: bring the table into view
+      const hadFocus = out.contains(document.activeElement);
+      last = answer;
+      out.innerHTML = answer.html;
+      tools.hidden = false;
+      status.say(answer.waiting === "computer" ? "" : `Rules ${answer.rules} · seed ${answer.seed}`);
+      try {
+        localStorage.setItem(SAVED, JSON.stringify({
+          record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
+        }));
+      } catch (e) { /* private browsing: nothing saved */ }
+      if (hadFocus || answer.refused) focusTable();
+      if (answer.waiting === "computer") {
+        const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
+        setTimeout(() => send({ op: "computer" }), pause);
+      }
+    }
+
+    function focusTable() {
+      const target = $(out, ".pn-cardbtn:not([aria-disabled])") || $(out, "[data-action]")
+        || $(out, ".pn-cardbtn");
+      if (target) target.focus();
+    }
+
+    async function send(request) {
+      if (!eng) eng = await engineFor(box);
+      if (!eng) return;
+      busy = true;
+      box.setAttribute("aria-busy", "true");
+      try {
+        render(await eng.ask({ table: "play", ...request }));
+      } finally {
+        busy = false;
+        box.removeAttribute("aria-busy");
+      }
+    }
+
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({
+        op: "new", rules: rulesOf(form), seed: field(form, "seed"),
+        dealer: field(form, "dealer"), opponent: opponent().kind,
+        settings: opponent().settings,
+        names: [field(form, "name") || "Reader", "Computer"],
+      });
+      $(form, ".pn-live-start").textContent = "New game";
+    });
+    resume.addEventListener("click", () => {
+      resume.hidden = true;
+      send({ op: "resume", record: saved.record, opponent: saved.opponent, name: "saved game" });
+      $(form, ".pn-live-start").textContent = "New game";
+    });
+
+    out.addEventListener("click", (event) => {
+      const card = event.target.closest("[data-card]");
+      const action = event.target.closest("[data-action]");
+      if (busy || !last) return;
+      if (card) send({ op: "play", card: card.dataset.card });
+      else if (action) {
+        const what = action.dataset.action;
+        if (what === "throw-in") send({ op: "throw_in", claim: true });
+        else if (what === "keep") send({ op: "throw_in", claim: false });
+        else if (what === "next-deal") send({ op: "next_deal" });
+        else if (what === "new-game") form.requestSubmit();
+      }
+    });
+    // Arrow keys move along the hand; Enter or Space plays the focused card (it is a button).
+    out.addEventListener("keydown", (event) => {
+      const card = event.target.closest(".pn-cardbtn");
+      if (!card || !["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+      const cards = $$(out, ".pn-cardbtn");
+      let i = cards.indexOf(card);
+      if (event.key === "ArrowLeft") i = Math.max(0, i - 1);
+      else if (event.key === "ArrowRight") i = Math.min(cards.length - 1, i + 1);
+      else if (event.key === "Home") i = 0;
+      else i = cards.length - 1;
+      cards[i].focus();
+      event.preventDefault();
+    });
+
+    tools.addEventListener("click", (event) => {
+      const what = event.target.closest("[data-do]");
+      if (!what || busy || !last) return;
+      if (what.dataset.do === "hint") {
+        status.say("Working out a hint…");
+        send({ op: "hint" });
+      }
+      else if (what.dataset.do === "undo") send({ op: "undo" });
+      else if (what.dataset.do === "download") {
+        download(`penneech-game-${last.seed}.json`, last.record);
+      }
+    });
+    $(tools, 'input[type="file"]').addEventListener("change", async (event) => {
+      const file = await readFile(event.target);
+      event.target.value = "";
+      if (file) send({ op: "resume", record: file.text, name: file.name, opponent: opponent() });
+    });
+  }
+
+  // -- one pack under several rulebooks --------------------------------------------------------
+
+  function setupCompare(box) {
+    const form = $(box, "form");
+    const out = $(box, ".pn-live-out");
+    const status = statusOf(box);
+    async function deal(seed) {
+      const eng = await engineFor(box);
+      if (!eng) return;
+      status.say("Dealing…");
+      const answer = await eng.ask({
+        op: "compare", seed, option: field(form, "option") || null, base: field(form, "base"),
+      });
+      if (!answer.ok) { status.say(answer.error); return; }
+      status.say(`Pack ${answer.seed}, dealt live.`);
+      out.innerHTML = answer.summary_html;
+      const frames = document.createElement("div");
+      out.append(frames);
+      stepper(frames, answer.columns, "");
+    }
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      deal(field(form, "seed"));
+    });
+    $(box, '[data-do="new-pack"]').addEventListener("click", () => {
+      const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+      form.elements.namedItem("seed").value = String(seed);
+      deal(String(seed));
+    });
+  }
+
+  // -- replay a record -------------------------------------------------------------------------
+
+  function setupReplay(box) {
+    const out = $(box, ".pn-live-out");
+    const status = statusOf(box);
+    async function replay(name, text) {
+      const eng = await engineFor(box);
+      if (!eng) return;
+      const answer = await eng.ask({ op: "replay", name, text });
+      if (!answer.ok) {
+        out.replaceChildren();
+        status.say(answer.error);
+        return;
+      }
+      status.say(`${answer.frames.length} steps: use the slider or the buttons.`);
+      stepper(out, [{ label: "", frames: answer.frames }], answer.title);
+      const story = document.createElement("details");
+      const head = document.createElement("summary");
+      head.textContent = "The whole game in words";
+      const list = document.createElement("ol");
+      answer.narration.forEach((line) => {
+        const li = document.createElement("li");
+        li.textContent = line;
+        list.append(li);
+      });
+      story.append(head, list);
+      out.append(story);
+    }
+    $(box, 'input[type="file"]').addEventListener("change", async (event) => {
+      const file = await readFile(event.target);
+      if (file) replay(file.name, file.text);
+    });
+    const example = $(box, '[data-do="example"]');
+    example.addEventListener("click", async () => {
+      const url = new URL(example.dataset.url, ROOT);
+      const response = await fetch(url);
+      replay(url.pathname.split("/").pop(), await response.text());
+    });
+    $(box, "form").addEventListener("submit", (event) => event.preventDefault());
+  }
+
+  // -- a small experiment ----------------------------------------------------------------------
+
+  function setupExperiment(box) {
+    const form = $(box, "form");
+    const out = $(box, ".pn-live-out");
+    const status = statusOf(box);
+    const stop = $(box, '[data-do="stop"]');
+    const start = $(box, ".pn-live-start");
+    let running = false;
+    linkPresetMenu(box, form);
+    const percent = (x) => `${(100 * x).toFixed(1)}%`;
+
+    function show(answer) {
+      const table = document.createElement("table");
+      table.className = "pn-live-results";
+      const head = table.createTHead().insertRow();
+      ["player", "games", "wins", "win rate", "95% interval", "mean score"].forEach((t) => {
+        const th = document.createElement("th");
+        th.textContent = t;
+        head.append(th);
+      });
+      const body = table.createTBody();
+      answer.rows.forEach((r) => {
+        const row = body.insertRow();
+        [r.player, r.games, r.wins, percent(r.win_rate), `${percent(r.low)} – ${percent(r.high)}`,
+          r.mean_score.toFixed(1)].forEach((v) => { row.insertCell().textContent = String(v); });
+      });
+      const caption = table.createCaption();
+      caption.textContent = `Rules ${answer.rules}: ${answer.done} of ${answer.total} games`
+        + (answer.finished ? "" : " (running)");
+      out.replaceChildren(table);
+    }
+
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (running) return;
+      const eng = await engineFor(box);
+      if (!eng) return;
+      running = true;
+      stop.disabled = false;
+      start.disabled = true;
+      const bar = $(box, ".pn-live-status progress");
+      let answer = await eng.ask({
+        op: "experiment", start: true, step: 1, rules: rulesOf(form),
+        players: [field(form, "player-a"), field(form, "player-b")],
+        games: field(form, "games"), seed: field(form, "seed"),
+      });
+      while (answer.ok) {
+        show(answer);
+        bar.hidden = false;
+        bar.value = Math.round(100 * answer.done / answer.total);
+        $(box, ".pn-live-message").textContent = ` ${answer.done} of ${answer.total} games`;
+        if (answer.finished || !running) break;
+        answer = await eng.ask({ op: "experiment" });  // as many games as fit in half a second
+      }
+      if (!answer.ok) status.say(answer.error);
+      else status.say(answer.finished ? `Done: ${answer.total} games.`
+        : `Stopped after ${answer.done} games.`);
+      running = false;
+      stop.disabled = true;
+      start.disabled = false;
+    });
+    stop.addEventListener("click", () => { running = false; });
+  }
+
+  // -- the Python prompt -----------------------------------------------------------------------
+
+  function setupPrompt(box) {
+    const form = $(box, "form");
+    const out = $(box, ".pn-live-out");
+    const code = form.elements.namedItem("code");
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const eng = await engineFor(box);
+      if (!eng) return;
+      statusOf(box).say("Running…");
+      const answer = await eng.ask({ op: "python", code: code.value });
+      statusOf(box).say(answer.ok ? "" : answer.error);
+      const entry = document.createElement("div");
+      entry.className = "pn-live-entry";
+      const echo = document.createElement("pre");
+      echo.className = "pn-live-in";
+      echo.textContent = code.value;
+      entry.append(echo);
+      for (const [key, cls] of [["stdout", "pn-live-stdout"], ["error", "pn-live-error"]]) {
+        if (answer[key]) {
+          const pre = document.createElement("pre");
+          pre.className = cls;
+          pre.textContent = answer[key];
+          entry.append(pre);
+        }
+      }
+      if (answer.html) {
+        const shown = document.createElement("div");
+        shown.className = "pn-live-display";
+        shown.innerHTML = answer.html;
+        entry.append(shown);
+      } else if (answer.text) {
+        const pre = document.createElement("pre");
+        pre.textContent = answer.text;
+        entry.append(pre);
+      }
+      out.prepend(entry);
+    });
+    code.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+  }
+
+  const SETUP = {
+    play: setupPlay, compare: setupCompare, replay: setupReplay,
+    experiment: setupExperiment, prompt: setupPrompt,
+  };
+
+  // pause_ms: how long the computer's card waits before it answers (a test may shorten it)
+  // The first touch of a panel's controls (choosing the rules, say) starts loading the engine,
+  // so that it is ready sooner when the reader presses the panel's button.
+  function warmOnFirstTouch(box) {
+    const form = $(box, "form");
+    if (!form) return;
+    const warm = () => {
+      form.removeEventListener("pointerdown", warm);
+      form.removeEventListener("change", warm);
+      if (canRun()) startEngine();
+    };
+    form.addEventListener("pointerdown", warm);
+    form.addEventListener("change", warm);
+  }
+
+  window.penneechLive = { canRun, startEngine, startup_ms: null, pause_ms: COMPUTER_PAUSE_MS };
+  document.querySelectorAll(".pn-live[data-live]").forEach((box) => {
+    const setup = SETUP[box.dataset.live];
+    if (setup) {
+      setup(box);
+      warmOnFirstTouch(box);
+    }
+  });
+})();

@@ -1,0 +1,166 @@
+// The Penneech engine in a Web Worker.
+//
+// Loads the site's own copy of Pyodide and the penneech wheel (the folder pyodide/ at the site's
+// root, written by `make book`), then answers each request with penneech.live.handle: JSON text
+// in, JSON text out.  Nothing here knows a rule of the game.  Nothing is fetched from any other
+// host.  Messages to the page: {type: "progress", fraction, text}, {type: "ready", ms},
+// {type: "answer", id, text, ms}, {type: "failed", text}.
+
+const base = new URL("../../pyodide/", import.meta.url);
+// The big runtime files: while Pyodide fetches them, a copy of each response (Response.clone,
+// so that Pyodide still compiles the original as it streams in, and the browser can cache the
+// compiled code) is read here only to count the bytes for the page's progress bar.
+const BIG = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+
+const post = (message) => self.postMessage(message);
+
+function countDownloads() {
+  const realFetch = self.fetch;
+  let done = 0;
+  let total = 0;
+  self.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const name = String(input instanceof Request ? input.url : input).split("/").pop();
+    if (BIG.includes(name) && response.ok && response.body) {
+      total += Number(response.headers.get("content-length") || 0);
+      const reader = response.clone().body.getReader();
+      (async () => {
+        for (;;) {
+          const { done: end, value } = await reader.read();
+          if (end) {
+            if (done >= total) post({ type: "progress", fraction: 0.85, text: "Starting Python…" });
+            break;
+          }
+          done += value.length;
+          post({
+            type: "progress", fraction: total ? Math.min(0.8, 0.8 * done / total) : 0,
+            text: `Downloading the Python runtime: ${(done / 1e6).toFixed(1)} of `
+              + `${(total / 1e6).toFixed(1)} MB`,
+          });
+        }
+      })();
+    }
+    return response;
+  };
+  return () => { self.fetch = realFetch; };
+}
+
+// After the first start, the started interpreter (with the engine imported) is kept in the
+// browser's Cache Storage as a Pyodide memory snapshot, keyed by the Pyodide version and the
+// wheel's hash; later starts restore it instead of starting Python and importing the engine
+// again.  Where Cache Storage is missing (a page served over plain http from another machine)
+// or the snapshot cannot be used, Python starts from scratch as the first time.
+const SNAPSHOTS = "penneech-live-snapshots";
+const quiet = { stdout: () => {}, stderr: () => {} };
+
+async function openCache() {
+  try {
+    return self.caches ? await self.caches.open(SNAPSHOTS) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// The penneech wheel of this site, checked against the hash in the manifest.
+async function fetchWheel(manifest) {
+  const { file_name: name, sha256 } = manifest.penneech;
+  const response = await fetch(new URL(name, base));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (digest !== sha256) throw new Error(`${name} does not match its hash in penneech.json`);
+  return bytes;
+}
+
+async function startFresh(loadPyodide, cache, key, manifest) {
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL: base.href, _makeSnapshot: Boolean(cache), ...quiet }),
+    fetchWheel(manifest),
+  ]);
+  post({ type: "progress", fraction: 0.95, text: "Installing the Penneech engine…" });
+  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.runPython("import penneech, penneech.live");
+  if (cache) {
+    try {
+      const snapshot = pyodide.makeMemorySnapshot();
+      // kept for the next visit (older ones, of another version, are dropped); the game does
+      // not wait for it
+      cache.keys().then((old) => old.forEach((r) => r.url !== key && cache.delete(r)));
+      cache.put(key, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }))
+        .then(() => post({ type: "saved", bytes: snapshot.length }))
+        .catch((error) => post({ type: "saved", bytes: 0, error: String(error) }));
+    } catch (error) {  // no snapshot this time
+      post({ type: "saved", bytes: 0, error: String(error && error.message || error) });
+    }
+  }
+  return pyodide;
+}
+
+async function startFromSnapshot(loadPyodide, snapshot, manifest) {
+  post({ type: "progress", fraction: 0.5, text: "Starting Python from this browser's copy…" });
+  const [pyodide, archive] = await Promise.all([
+    loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot, ...quiet }),
+    fetchWheel(manifest),
+  ]);
+  // the engine's modules are imported in the snapshot; its files go back on the file system
+  pyodide.unpackArchive(archive, "wheel");
+  return pyodide;
+}
+
+async function start() {
+  const t0 = performance.now();
+  post({ type: "progress", fraction: 0, text: "Loading the Python runtime from this site…" });
+  const manifest = await (await fetch(new URL("penneech.json", base))).json();
+  const key = new URL(`snapshot-${manifest.pyodide}-${manifest.penneech.sha256}`, base).href;
+  const cache = await openCache();
+  const stored = cache ? await cache.match(key) : undefined;
+  const restore = countDownloads();
+  let pyodide = null;
+  let fromSnapshot = false;
+  try {
+    const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+    if (stored) {
+      try {
+        const snapshot = new Uint8Array(await stored.arrayBuffer());
+        pyodide = await startFromSnapshot(loadPyodide, snapshot, manifest);
+        fromSnapshot = true;
+      } catch (error) {
+        await cache.delete(key);
+      }
+    }
+    if (!pyodide) pyodide = await startFresh(loadPyodide, cache, key, manifest);
+  } finally {
+    restore();
+  }
+  const t1 = performance.now();
+  const handle = pyodide.pyimport("penneech.live").handle;
+  const t2 = performance.now();
+  post({
+    type: "ready", ms: t2 - t0, version: pyodide.version,
+    phases: { start_ms: t1 - t0, import_ms: t2 - t1, from_snapshot: fromSnapshot },
+  });
+  return handle;
+}
+
+const ready = start();
+ready.catch((error) => post({ type: "failed", text: String(error && error.message || error) }));
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  let handle;
+  try {
+    handle = await ready;
+  } catch (error) {
+    post({ type: "answer", id, text: JSON.stringify({ ok: false, error: "the engine did not start" }) });
+    return;
+  }
+  const t0 = performance.now();
+  let text;
+  try {
+    text = handle(JSON.stringify(request));
+  } catch (error) {
+    text = JSON.stringify({ ok: false, error: `internal error: ${error && error.message || error}` });
+  }
+  post({ type: "answer", id, text, ms: performance.now() - t0 });
+};

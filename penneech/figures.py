@@ -1,0 +1,394 @@
+"""Pictures and tables for the book's experiments (Part IV), from their data files.
+
+Every picture is drawn for a phone's width first: one column, large type, labels written out on
+the left, 95% intervals as bars; every table is HTML built here, with every value escaped on the
+project's one path (:func:`penneech.text.html_text`).
+
+The pictures need matplotlib (the ``plot`` extra), which Python in the reader's browser (the
+book's live notebooks, on Pyodide) does not have.  So a picture function (:func:`forest`,
+:func:`forests`, :func:`histograms`, :func:`scatter`, :func:`effects`) draws nothing at once: it
+returns a :class:`Picture`, which holds the same numbers as a table, and :func:`show` draws it
+where matplotlib is installed or, where it is not, says so and shows that table (or points to
+the table on the page that holds the numbers).  matplotlib is imported only when a picture is
+drawn, so this module imports, and every notebook runs, without it.
+
+>>> fmt({"value": 0.5234, "low": 0.51, "high": 0.54, "n": 100}, percent=True)
+'52.3% (51.0–54.0)'
+>>> picture = forest([("pagat", {"value": 0.5, "low": 0.4, "high": 0.6, "n": 30})],
+...                  title="First dealer wins", xlabel="games won", percent=True)
+>>> picture.header, picture.rows
+(('', 'games won (%)', 'sample size'), (('pagat', '50.0% (40.0–60.0)', 30),))
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from penneech.text import html_text
+
+__all__ = ["style", "fmt", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
+           "histograms", "scatter", "effects", "relative", "html_table", "estimate_rows",
+           "significant"]
+
+#: Colours that colour-blind readers can tell apart (Okabe and Ito).
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
+           "#000000")
+
+#: Where :func:`show` may point for the table that holds a picture's numbers.
+WHERE = ("above", "below")
+
+
+class NoMatplotlib(ImportError):
+    """A picture was to be drawn where matplotlib is not installed."""
+
+
+def _pyplot() -> Any:
+    """``matplotlib.pyplot``, or :class:`NoMatplotlib` saying how to get it."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise NoMatplotlib(
+            "drawing a picture needs matplotlib: install the plot extra "
+            "(pip install 'penneech[plot]')") from exc
+    return plt
+
+
+def style() -> None:
+    """Large type and a width that reads on a phone (nothing to do without matplotlib)."""
+    try:
+        import matplotlib
+    except ImportError:
+        return
+    matplotlib.rcParams.update({
+        "figure.figsize": (6.4, 4.0), "figure.dpi": 100, "savefig.dpi": 100,
+        "font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12,
+        "xtick.labelsize": 11, "ytick.labelsize": 11, "legend.fontsize": 11,
+        "axes.spines.top": False, "axes.spines.right": False,
+        "figure.constrained_layout.use": True,
+    })
+
+
+def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -> str:
+    """``value (low–high)``: a figure and its 95% interval, as text."""
+    if est is None or est.get("value") is None:
+        return "–"
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    value = f"{est['value'] * scale:.{digits}f}{unit}"
+    if est.get("low") is None or est.get("high") is None:
+        return value
+    low, high = est["low"] * scale, est["high"] * scale
+    sep = " to " if low < 0 or high < 0 else "–"  # a dash would read as a minus sign
+    return f"{value} ({low:.{digits}f}{sep}{high:.{digits}f})"
+
+
+# -- a picture, drawn or explained -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture not drawn yet: ``draw()`` draws it (a matplotlib figure); ``header`` and
+    ``rows`` hold the numbers it shows, as a table (:meth:`table`), for where it cannot be drawn.
+
+    Show it with :func:`show` (or as a cell's last expression, which does the same)."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    drawer: Callable[[Any], Any] = field(repr=False, compare=False)
+
+    def draw(self) -> Any:
+        """The matplotlib figure (:class:`NoMatplotlib` if matplotlib is not installed)."""
+        return self.drawer(_pyplot())
+
+    def table(self) -> str:
+        """The picture's numbers as an HTML table, captioned with its title."""
+        return html_table(self.header, self.rows, caption=self.title)
+
+    def _ipython_display_(self) -> None:
+        show(self)
+
+
+def _missing() -> str:
+    if sys.platform == "emscripten":  # Pyodide: the book's live notebooks
+        return "matplotlib, which Python in the browser here does not have"
+    return "matplotlib, which is not installed here (pip install 'penneech[plot]')"
+
+
+def _check_where(numbers: str | None) -> None:
+    if numbers is not None and numbers not in WHERE:
+        raise ValueError(f"numbers must be one of {', '.join(WHERE)} or None, not {numbers!r}")
+
+
+def explanation(picture: Picture, numbers: str | None = None) -> tuple[str, str]:
+    """What :func:`show` says where it cannot draw ``picture``: ``(html, plain text)``."""
+    _check_where(numbers)
+    said = f"The picture “{picture.title}” is not drawn: it needs {_missing()}."
+    if numbers is None:
+        said += " This table holds the same numbers:"
+        lines = [" | ".join(picture.header)] + [" | ".join(str(v) for v in row)
+                                                 for row in picture.rows]
+        return (f'<p class="penneech-no-picture"><em>{html_text(said)}</em></p>'
+                + picture.table(), "\n".join([said, *lines]))
+    said += f" The table {numbers} holds the same numbers."
+    return f'<p class="penneech-no-picture"><em>{html_text(said)}</em></p>', said
+
+
+def show(picture: Picture, *, numbers: str | None = None) -> None:
+    """Draw ``picture`` and show it; where matplotlib is missing (Python in the browser), say so
+    and show the same numbers as a table, or with ``numbers="above"`` or ``"below"``, say that
+    the table there on the page holds them."""
+    _check_where(numbers)
+    try:
+        plt = _pyplot()
+    except NoMatplotlib:
+        _publish(*explanation(picture, numbers))
+        return
+    picture.drawer(plt)
+    plt.show()
+
+
+def _publish(html: str, text: str) -> None:
+    """Show ``html`` in a notebook, or print ``text`` where there is none."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        print(text)
+        return
+    if get_ipython() is None:
+        print(text)
+    else:
+        display({"text/html": html, "text/plain": text}, raw=True)  # type: ignore[no-untyped-call]
+
+
+# -- the pictures ----------------------------------------------------------------------------------
+
+
+def estimate_rows(
+    items: Sequence[tuple[str, Mapping[str, Any]]], percent: bool = False
+) -> list[tuple[str, str, Any]]:
+    """``(label, "value (low–high)", n)`` rows for :func:`html_table`."""
+    return [(label, fmt(est, percent), est.get("n", "")) for label, est in items]
+
+
+def _intervals(ax: Any, rows: Sequence[tuple[str, Mapping[str, Any]]], *, scale: float,
+               colours: Sequence[str] | None, ms: float | None) -> None:
+    """One row per label, top to bottom: the figure as a dot, its 95% interval as a bar."""
+    for i, (_, est) in enumerate(rows):
+        y = len(rows) - 1 - i
+        colour = (colours[i] if colours else COLOURS[0])
+        if est.get("value") is None:
+            continue
+        value = est["value"] * scale
+        if est.get("low") is not None:
+            ax.plot([est["low"] * scale, est["high"] * scale], [y, y], color=colour, lw=3,
+                    solid_capstyle="butt", alpha=0.6)
+        ax.plot([value], [y], "o", color=colour, ms=ms)
+    ax.set_yticks(range(len(rows)), [label for label, _ in reversed(rows)])
+    ax.grid(axis="x", color="0.9")
+
+
+def forest(
+    rows: Sequence[tuple[str, Mapping[str, Any]]], *, title: str, xlabel: str,
+    reference: float | None = None, percent: bool = False, colours: Sequence[str] | None = None,
+) -> Picture:
+    """One row per label: the figure as a dot and its 95% interval as a bar."""
+    xlabel += " (%)" if percent else ""
+    rows = list(rows)
+
+    def draw(plt: Any) -> Any:
+        height = max(2.2, 0.42 * len(rows) + 1.3)
+        fig, ax = plt.subplots(figsize=(6.4, height))
+        scale = 100.0 if percent else 1.0
+        _intervals(ax, rows, scale=scale, colours=colours, ms=7)
+        if reference is not None:
+            ax.axvline(reference * scale, color="0.4", lw=1, ls="--")
+        ax.set_title(title, loc="left")
+        ax.set_xlabel(xlabel)
+        return fig
+
+    return Picture(title, ("", xlabel, "sample size"),
+                   tuple(estimate_rows(rows, percent)), draw)
+
+
+def forests(
+    panels: Sequence[tuple[str, str, Sequence[tuple[str, Mapping[str, Any]]], bool]], *,
+    title: str,
+) -> Picture:
+    """Several :func:`forest` panels, one under another, one per ``(title, xlabel, rows,
+    percent)``; ``title`` names the whole (the panels have their own titles)."""
+    panels = [(name, xlabel, list(rows), percent) for name, xlabel, rows, percent in panels]
+    labels = list(dict.fromkeys(label for _, _, rows, _ in panels for label, _ in rows))
+    values = [{label: fmt(est, percent) for label, est in rows} for _, _, rows, percent in panels]
+
+    def draw(plt: Any) -> Any:
+        fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, 2.5 * len(panels)),
+                                 squeeze=False)
+        for ax, (name, xlabel, rows, percent) in zip(axes[:, 0], panels, strict=True):
+            _intervals(ax, rows, scale=100 if percent else 1, colours=None, ms=None)
+            ax.set_title(name, loc="left")
+            ax.set_xlabel(xlabel)
+        return fig
+
+    return Picture(title, ("", *(name for name, _, _, _ in panels)),
+                   tuple((label, *(v.get(label, "–") for v in values)) for label in labels),
+                   draw)
+
+
+def histograms(
+    panels: Sequence[tuple[str, Mapping[str, int]]], *, title: str, xlabel: str,
+    highlight: int | None = None,
+) -> Picture:
+    """Small multiples, one under another: the share of games per value, one panel each."""
+    panels = list(panels)
+    keys = sorted({int(k) for _, h in panels for k in h})
+    xs = list(range(min(keys), max(keys) + 1)) if keys else []
+
+    def shares(hist: Mapping[str, int]) -> list[float]:
+        total = sum(hist.values()) or 1
+        return [100 * hist.get(str(x), 0) / total for x in xs]
+
+    def draw(plt: Any) -> Any:
+        fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, 1.35 * len(panels) + 1.0),
+                                 sharex=True, sharey=True, squeeze=False)
+        for (label, hist), ax in zip(panels, axes[:, 0], strict=True):
+            colours = [COLOURS[1] if x == highlight else COLOURS[0] for x in xs]
+            ax.bar(xs, shares(hist), color=colours, width=0.8)
+            ax.set_ylabel("%")
+            ax.set_title(label, loc="left", fontsize=12)
+            ax.grid(axis="y", color="0.9")
+        axes[-1, 0].set_xlabel(xlabel)
+        axes[-1, 0].set_xticks(xs)
+        fig.suptitle(title, x=0.02, ha="left")
+        return fig
+
+    return Picture(title, ("", *(f"{xlabel} {x}" for x in xs), "games"),
+                   tuple((label, *(f"{s:.1f}%" for s in shares(hist)), sum(hist.values()))
+                         for label, hist in panels), draw)
+
+
+def scatter(
+    points: Sequence[tuple[str, Mapping[str, Any], Mapping[str, Any]]], *, title: str,
+    xlabel: str, ylabel: str, percent: bool = False,
+) -> Picture:
+    """One labelled point per ``(label, x, y)``, with its 95% intervals both ways."""
+    points = list(points)
+    scale = 100.0 if percent else 1.0
+    unit = " (%)" if percent else ""
+
+    def draw(plt: Any) -> Any:
+        fig, ax = plt.subplots(figsize=(6.4, 4.6))
+        for i, (label, x, y) in enumerate(points):
+            colour = COLOURS[i % len(COLOURS)]
+            ax.plot([scale * x["low"], scale * x["high"]], [scale * y["value"]] * 2,
+                    color=colour)
+            ax.plot([scale * x["value"]] * 2, [scale * y["low"], scale * y["high"]],
+                    color=colour)
+            ax.plot([scale * x["value"]], [scale * y["value"]], "o", color=colour, ms=8)
+            ax.annotate(label, (scale * x["value"], scale * y["value"]),
+                        textcoords="offset points", xytext=(6, 6), fontsize=12)
+        ax.set_xlabel(xlabel + unit)
+        ax.set_ylabel(ylabel + unit)
+        ax.set_title(title, loc="left")
+        ax.grid(color="0.9")
+        return fig
+
+    return Picture(title, ("", xlabel + unit, ylabel + unit),
+                   tuple((label, fmt(x, percent), fmt(y, percent)) for label, x, y in points),
+                   draw)
+
+
+def effects(
+    rows: Sequence[str], columns: Sequence[str], cells: Sequence[Sequence[Mapping[str, Any]]],
+    *, title: str, limit: float = 0.5,
+) -> Picture:
+    """A grid of effects: rows of changes, columns of measures, colour by the relative change.
+
+    Each cell holds ``{"relative": r, "clear": bool, "text": str}``; a cell whose 95% interval
+    includes no change is hatched grey, whatever its colour would be (and, in the table, reads
+    "no clear change").
+    """
+    rows, columns, cells = list(rows), list(columns), [list(row) for row in cells]
+
+    def said(cell: Mapping[str, Any]) -> str:
+        r = cell.get("relative")
+        if r is None or not cell.get("clear"):
+            return "no clear change"
+        text = cell.get("text", "")
+        return f"{text} ({r:+.0%})" if text else f"{r:+.0%}"
+
+    def draw(plt: Any) -> Any:
+        from matplotlib.colors import TwoSlopeNorm
+        from matplotlib.patches import Rectangle
+
+        fig, ax = plt.subplots(figsize=(6.4, 0.36 * len(rows) + 2.2))
+        norm = TwoSlopeNorm(vcenter=0.0, vmin=-limit, vmax=limit)
+        cmap = plt.get_cmap("PuOr_r")
+        for i, row in enumerate(cells):
+            for j, cell in enumerate(row):
+                y = len(rows) - 1 - i
+                r = cell.get("relative")
+                if r is None or not cell.get("clear"):
+                    ax.add_patch(Rectangle((j - 0.5, y - 0.5), 1, 1, facecolor="0.95",
+                                           edgecolor="white", hatch="///", lw=0.5))
+                else:
+                    clipped = max(-limit, min(limit, r))
+                    ax.add_patch(Rectangle((j - 0.5, y - 0.5), 1, 1,
+                                           facecolor=cmap(norm(clipped)), edgecolor="white"))
+                text = cell.get("text", "")
+                if text:
+                    dark = r is not None and cell.get("clear") and abs(r) > 0.6 * limit
+                    ax.text(j, y, text, ha="center", va="center", fontsize=9,
+                            color="white" if dark else "black")
+        ax.set_xlim(-0.5, len(columns) - 0.5)
+        ax.set_ylim(-0.5, len(rows) - 0.5)
+        ax.set_xticks(range(len(columns)), columns, rotation=40, ha="right")
+        ax.set_yticks(range(len(rows)), list(reversed(rows)))
+        ax.tick_params(length=0)
+        for side in ("left", "bottom"):
+            ax.spines[side].set_visible(False)
+        ax.set_title(title, loc="left")
+        sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
+        bar = fig.colorbar(sm, ax=ax, orientation="horizontal", fraction=0.04, pad=0.02,
+                           location="top")
+        bar.set_ticks([-limit, 0, limit],
+                      labels=[f"−{limit:.0%}", "no change", f"+{limit:.0%}"])
+        return fig
+
+    return Picture(title, ("change", *columns),
+                   tuple((label, *(said(cell) for cell in row))
+                         for label, row in zip(rows, cells, strict=True)), draw)
+
+
+# -- numbers and tables ----------------------------------------------------------------------------
+
+
+def relative(diff: Mapping[str, Any], base: Mapping[str, Any]) -> dict[str, Any]:
+    """A difference as a share of the base value, and whether its interval excludes 0."""
+    value, low, high = diff.get("value"), diff.get("low"), diff.get("high")
+    b = base.get("value")
+    if value is None or not b or low is None or high is None:
+        return {"relative": None, "clear": False}
+    return {"relative": value / abs(b), "clear": low > 0 or high < 0}
+
+
+def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]],
+               caption: str | None = None) -> str:
+    """An HTML table; every header and cell is escaped here (:func:`penneech.text.html_text`)."""
+    def cell(value: Any, tag: str) -> str:
+        return f"<{tag}>{html_text(str(value))}</{tag}>"
+
+    head = "".join(cell(h, "th") for h in header)
+    body = "".join("<tr>" + "".join(cell(v, "td") for v in row) + "</tr>" for row in rows)
+    cap = f"<caption>{html_text(caption)}</caption>" if caption else ""
+    return (f'<table class="penneech-table penneech-results">{cap}<thead><tr>{head}</tr>'
+            f"</thead><tbody>{body}</tbody></table>")
+
+
+def significant(est: Mapping[str, Any]) -> bool:
+    """Whether a difference's 95% interval excludes zero."""
+    low, high = est.get("low"), est.get("high")
+    return low is not None and high is not None and not (low <= 0 <= high)

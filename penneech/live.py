@@ -1,0 +1,686 @@
+"""The bridge between the book's live pages and the engine: JSON in, JSON out.
+
+The live pages run the engine in the reader's browser (Pyodide, in a Web Worker).  Their
+JavaScript sends each request here as JSON text and shows what comes back: it never decides what
+is legal, who won or what scored.  Everything shown comes from the engine's public API
+(:class:`~penneech.game.Game`, its views, :meth:`~penneech.game.Game.play` and the message of
+:class:`~penneech.game.IllegalPlayError`, :mod:`~penneech.record`, :mod:`~penneech.narrate`,
+:func:`~penneech.players.make_player`) and every picture from :mod:`penneech.render`, which
+escapes all text (player names, records) on its way to the page.  Standard library only.
+
+A request is an object with an ``op`` and its arguments; the answer is ``{"ok": true, ...}`` or
+``{"ok": false, "error": "what was wrong"}``:
+
+>>> import json
+>>> def ask(**request):
+...     return json.loads(handle(json.dumps(request)))
+>>> answer = ask(op="new", table="t", rules={"preset": "pagat"}, seed=3, opponent="greedy",
+...              dealer=1)
+>>> answer["ok"], answer["waiting"]
+(True, 'you')
+>>> card = answer["legal"][0]
+>>> f'data-card="{card}"' in answer["html"]
+True
+>>> ask(op="play", table="t", card=card)["waiting"]
+'computer'
+>>> ask(op="play", table="t", card="2H")["refused"]
+'Cannot play: Computer is to play a card'
+>>> ask(op="nonsense")["error"]
+"unknown request 'nonsense'"
+
+Operations (see :data:`OPERATIONS`): ``catalogue`` (presets, options, player kinds), the table
+(``new``, ``play``, ``throw_in``, ``computer``, ``next_deal``, ``hint``, ``undo``, ``resume``),
+``compare`` (one pack under several rulebooks), ``replay`` (a record, frame by frame),
+``experiment`` (many games, a few at a time) and ``python`` (the prompt).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import frames, narrate, players, record
+from .cards import CardError
+from .events import DealEnded, Dealt, GameWon, Played
+from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
+from .players import DEFAULT_OPPONENT, PLAYER_KINDS
+from .render import live_table_html
+from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, Seat
+
+if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
+    from .simulation import GameResult
+
+__all__ = [
+    "LiveError",
+    "handle",
+    "catalogue",
+    "player_catalogue",
+    "rules_from",
+    "Table",
+    "OPERATIONS",
+    "ANALYSIS",
+    "MAX_EXPERIMENT_GAMES",
+]
+
+#: The most games one live experiment may play (it runs in the reader's browser).
+MAX_EXPERIMENT_GAMES = 2000
+#: The seat of the reader at the live table; the computer sits in the other.
+YOU: Seat = 0
+COMPUTER: Seat = 1
+DEFAULT_NAMES = ("Reader", "Computer")
+
+def analyse_for_reader(game: Game, deal: int) -> list[str]:
+    """What the reader's cards cost in deal number ``deal`` (:mod:`penneech.analysis`): one line
+    per costly choice with the best card and why, then what each player's choices cost."""
+    from .analysis import analyse_deal
+
+    report = analyse_deal(game, deal, seed=game.seed)
+    mine = [p for p in report.plays if p.player == YOU]
+    if not mine:
+        return [f"Deal {deal}: you had no choice to make."]
+    costly = sum(1 for p in mine if p.cost)
+    head = (f"How your cards did in deal {deal}, with every card known: "
+            + ("every choice was a best one." if not costly
+               else f"{costly} of {len(mine)} choices cost points."))
+    return [head, *report.lines(YOU, player=YOU)]
+
+
+#: The analysis of a finished deal, shown under its account at the table:
+#: ``ANALYSIS(game, deal_number)`` returns lines of text (None shows none).
+ANALYSIS: Callable[[Game, int], Sequence[str]] | None = analyse_for_reader
+
+
+class LiveError(ValueError):
+    """A request that cannot be answered; the message says what was wrong."""
+
+
+# -- what the pages offer ------------------------------------------------------------------------
+
+
+def player_catalogue() -> list[dict[str, Any]]:
+    """The computer players on offer, read from the registry (``penneech.players``): each kind
+    with the label a reader picks it by (its level: beginner, club, expert), its summary, what has
+    been measured of its strength, whether it is the default opponent, whether it plays fair (sees
+    only its own view), and its named settings if it has any; the levels first, weakest first.
+
+    >>> [p["kind"] for p in player_catalogue() if p["default"]] == [DEFAULT_OPPONENT]
+    True
+    >>> [p["label"] for p in player_catalogue()][:3]
+    ['Beginner (greedy)', 'Club', 'Expert (default)']
+    """
+    labels = dict((kind, label) for label, kind in players.opponent_menu())
+    out = []
+    for kind, entry in players.PLAYERS.items():
+        strengths: list[dict[str, Any]] = []
+        if "samples" in entry.settings:
+            strengths = [
+                {"label": f"{n} samples" + (" (default)" if n == players.DEFAULT_SAMPLES else ""),
+                 "settings": {"samples": n}, "default": n == players.DEFAULT_SAMPLES}
+                for n in (5, players.DEFAULT_SAMPLES, 50)
+            ]
+        out.append({"kind": kind, "label": labels.get(kind, kind), "about": entry.summary,
+                    "measured": players.describe(kind)[1:], "default": kind == DEFAULT_OPPONENT,
+                    "fair": entry.fair, "level": entry.level, "strengths": strengths})
+    order = list(labels)
+    out.sort(key=lambda p: (not p["fair"], order.index(p["kind"]) if p["kind"] in order
+                            else len(order)))
+    return out
+
+
+def catalogue() -> dict[str, Any]:
+    """Everything a live page's controls offer: the presets with each option's value, the options
+    with their questions and values, and the player kinds (all read from the engine).
+
+    >>> c = catalogue()
+    >>> c["default_preset"], "follow" in c["options"], c["presets"]["davis"]["follow"]
+    ('pagat', True, 'suit')
+    """
+    options = {
+        name: {
+            "question": info.question,
+            "description": info.description,
+            "values": [{"value": v.value, "text": _show(v.value), "description": v.description}
+                       for v in info.values],
+        }
+        for name, info in OPTIONS.items()
+    }
+    return {
+        "default_preset": DEFAULT_PRESET,
+        "presets": {name: PRESETS[name].options() for name in PRESET_NAMES},
+        "options": options,
+        "players": player_catalogue(),
+        "max_experiment_games": MAX_EXPERIMENT_GAMES,
+    }
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_from(value: object) -> Rules:
+    """Rules from a request: a preset name, the rules notation (``"pagat,follow=free"``) or
+    ``{"preset": "pagat", "follow": "free", ...}`` with values as the controls send them
+    (strings such as ``"false"`` or ``"32"`` are read as the option's type).
+
+    >>> str(rules_from({"preset": "pagat", "majority_bonus": "false", "target": "31"}))
+    'pagat,target=31,majority_bonus=false'
+    """
+    try:
+        if value is None:
+            return Rules.preset(DEFAULT_PRESET)
+        if isinstance(value, str):
+            return Rules.parse(value)
+        if isinstance(value, Mapping):
+            data = dict(value)
+            preset = data.pop("preset", DEFAULT_PRESET)
+            if not isinstance(preset, str):
+                raise LiveError(f"preset must be a name such as 'pagat', not {preset!r}")
+            return Rules.preset(preset, **{str(k): v for k, v in data.items()})
+    except RulesError as exc:
+        raise LiveError(str(exc)) from None
+    raise LiveError(f"rules must be a preset name or an object, not {type(value).__name__}")
+
+
+def _int(args: Mapping[str, Any], key: str, default: int | None = None, *, low: int = 0,
+         high: int = 2**63 - 1) -> int | None:
+    """A whole number from a request (a typed text field may send a string)."""
+    value = args.get(key, default)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise LiveError(f"{key} must be a whole number, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LiveError(f"{key} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise LiveError(f"{key} must be between {low} and {high}, not {value}")
+    return value
+
+
+# -- the card table ------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A game between the reader (seat 0) and a computer player (seat 1).
+
+    The game deals each deal only when asked (``auto_deal`` off), so that the end of a deal
+    stays on the table until the reader deals the next one.
+    """
+
+    game: Game
+    kind: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    refusal: str = ""
+    hint: str = ""
+    hint_card: Any = None
+    analysed: dict[int, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.opponent = players.make_player(self.kind, seed=self.game.seed, **self.settings)
+        bind = getattr(self.opponent, "bind", None)
+        if bind is not None:
+            bind(self.game)
+        if self.game.phase is Phase.DEAL and not self.game.actions:
+            self.game.deal()
+
+    # decisions -------------------------------------------------------------------------------
+
+    def play(self, code: str) -> None:
+        """The reader plays ``code``; a refused card leaves the engine's reason."""
+        self._clear()
+        try:
+            self.game.play_for(YOU, code)
+        except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, or not a card
+            self.refusal = str(exc)
+
+    def throw_in(self, claim: bool) -> None:
+        self._clear()
+        g = self.game
+        if g.phase is not Phase.THROW_IN or g.to_move != YOU:
+            self.refusal = "There is no throw-in to answer now."
+            return
+        g.throw_in(claim)
+
+    def computer(self) -> None:
+        """The computer makes its next decision (only when the engine says it is to move)."""
+        g = self.game
+        if g.to_move != COMPUTER or g.phase not in (Phase.PLAY, Phase.THROW_IN):
+            raise LiveError("the computer is not to move")
+        self._clear()
+        players.decide(g, self.opponent)
+
+    def next_deal(self) -> None:
+        self._clear()
+        if self.game.phase is not Phase.DEAL:
+            raise LiveError("the deal is not over")
+        self.game.deal()
+
+    def give_hint(self) -> None:
+        """What the default player would do in the reader's place, from the reader's view."""
+        g = self.game
+        self._clear()
+        if g.to_move != YOU:
+            self.hint = "No hint: it is not your turn."
+            return
+        kind = DEFAULT_OPPONENT
+        adviser = players.make_player(kind, seed=g.seed)
+        view = g.view(YOU)
+        if g.phase is Phase.THROW_IN:
+            claim = adviser.throw_in(view)
+            self.hint = (f"Hint: the {kind} player would "
+                         f"{'throw this hand in' if claim else 'keep this hand'}.")
+            return
+        card = adviser.play(view)
+        self.hint_card = card
+        self.hint = f"Hint: the {kind} player would play {narrate.card_text(card)} ({card.name})."
+
+    def undo(self) -> None:
+        """Take back the reader's last decision and everything after it."""
+        self._clear()
+        g = self.game
+        mine = [a for a in g.actions
+                if isinstance(a, PlayAction | ThrowInAction) and a.player == YOU]
+        if not mine:
+            self.refusal = "There is nothing of yours to undo."
+            return
+        self.analysed.clear()  # a deal taken back is played again
+        while True:
+            last = [a for a in g.actions if isinstance(a, PlayAction | ThrowInAction)][-1]
+            g.undo()
+            if last.player == YOU:
+                break
+
+    def analysis(self, deal: int) -> list[str]:
+        """:data:`ANALYSIS` of a finished deal, worked out once per deal."""
+        if ANALYSIS is None:
+            return []
+        if deal not in self.analysed:
+            self.analysed[deal] = list(ANALYSIS(self.game, deal))
+        return self.analysed[deal]
+
+    def _clear(self) -> None:
+        self.refusal = ""
+        self.hint = ""
+        self.hint_card = None
+
+    # what the page shows ---------------------------------------------------------------------
+
+    def waiting(self) -> str:
+        """Who or what the game waits for: ``you``, ``computer``, ``deal`` or ``over``."""
+        g = self.game
+        if g.phase is Phase.OVER:
+            return "over"
+        if g.phase is Phase.DEAL:
+            return "deal"
+        return "you" if g.to_move == YOU else "computer"
+
+    def state(self) -> dict[str, Any]:
+        g = self.game
+        view = g.view(YOU)
+        names = g.names
+        waiting = self.waiting()
+        story = narrate.steps(g.events, names)
+        start = _last_deal_start(g)
+        lines = [s.text for s in story if s.start >= start]
+        actions: list[tuple[str, str]] = []
+        deal_end: list[str] = []
+        analysis: list[str] = []
+        result = None
+        if waiting == "you" and g.phase is Phase.THROW_IN:
+            status = "Your hand may be thrown in: throw it in for a new deal, or keep it?"
+            actions = [("throw-in", "Throw it in"), ("keep", "Keep it")]
+        elif waiting == "you":
+            status = ("Your lead: play any card." if not g.trick
+                      else "Your turn: play a card to the trick.")
+        elif waiting == "computer":
+            status = f"{names[COMPUTER]} is thinking…"
+        elif waiting == "deal":
+            ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
+            deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
+                narrate.describe(ended, names)]
+            if not ended.thrown_in:
+                analysis = self.analysis(ended.deal)
+            status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in
+                      else f"Deal {ended.deal} is over.")
+            actions = [("next-deal", "Deal the next hand")]
+        else:
+            won = [e for e in g.events if isinstance(e, GameWon)][-1]
+            result = narrate.describe(won, names)
+            played = [e.deal for e in g.events if isinstance(e, Played)]
+            if played:
+                analysis = self.analysis(played[-1])
+            status = "The game is over."
+            actions = [("new-game", "New game")]
+        if self.hint:
+            status += " " + self.hint
+        html = live_table_html(
+            view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,
+            narration=lines, deal_end=deal_end, analysis=analysis, result=result)
+        outcome = g.outcome
+        return {
+            "html": html,
+            "waiting": waiting,
+            "legal": [c.code for c in view.legal_plays],
+            "hand": [c.code for c in view.hand],
+            "scores": list(g.scores),
+            "refused": self.refusal,
+            "hint": self.hint_card.code if self.hint_card is not None else None,
+            "winner": outcome.winner if outcome else None,
+            "result": result,
+            "record": record.dumps(g),
+            "opponent": {"kind": self.kind, "settings": self.settings},
+            "seed": g.seed,
+            "rules": str(g.rules),
+        }
+
+
+def _last_deal_start(game: Game) -> int:
+    """The index in the event log where the current (or last) deal begins."""
+    events = game.events
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], Dealt):
+            return i
+    return 0
+
+
+# -- the other live pages ------------------------------------------------------------------------
+
+
+def _frames_json(game: Game, deals: Sequence[int] | None, per: str = "trick") -> list[str]:
+    return [f.html for f in frames.frames_for(game, deals=deals, per=per)]
+
+
+def compare(args: Mapping[str, Any]) -> dict[str, Any]:
+    """One pack (from ``seed``) under every preset, or under each value of ``option`` on top of
+    ``base``, played out by two players of ``players`` (by default the greedy player: the
+    "simple computer player" of the book's comparison pages, as in their notebook widgets)."""
+    seed = _int(args, "seed", 1)
+    assert seed is not None
+    option = args.get("option") or None
+    if option is not None and option not in OPTIONS:
+        raise LiveError(f"unknown option {option!r}: the options are {', '.join(OPTIONS)}")
+    base = str(args.get("base") or DEFAULT_PRESET)
+    if base not in PRESETS:
+        raise LiveError(f"unknown preset {base!r}: use one of {', '.join(PRESET_NAMES)}")
+    kind = str(args.get("players") or "greedy")
+    if kind not in players.FAIR_KINDS:
+        raise LiveError(f"unknown player {kind!r}")
+    try:
+        books = frames.rulebooks(option, base=base)
+    except (ValueError, RulesError) as exc:
+        raise LiveError(str(exc)) from None
+    pack = frames.deal_pack(seed, books[0][1].deck)
+    results = [frames.play_fixed(pack, r, label, kind, 0, ("Ann", "Ben"), 1)
+               for label, r in books]
+    columns = [{"label": res.label, "frames": _frames_json(res.game, [1])} for res in results]
+    return {"seed": seed, "summary_html": frames.summary_html(results), "columns": columns}
+
+
+@dataclass
+class Replay:
+    """A record being stepped through."""
+
+    game: Game
+    name: str
+
+
+def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a record given as text: every frame of the game and the account in words."""
+    text = args.get("text")
+    name = str(args.get("name") or "record")
+    if not isinstance(text, str):
+        raise LiveError("no record text was given")
+    try:
+        game = record.loads(text, name)
+    except record.RecordError as exc:
+        raise LiveError(str(exc)) from None
+    outcome = game.outcome
+    title = f"{name}: {outcome}" if outcome else f"{name}: a game in progress ({game.scores[0]}" \
+        f"-{game.scores[1]})"
+    return {"title": title, "frames": _frames_json(game, None),
+            "narration": narrate.narrate(game.events, game.names),
+            "over": game.is_over()}
+
+
+@dataclass
+class Experiment:
+    """A run of games between two computer players, played a few at a time."""
+
+    rules: Rules
+    kinds: tuple[str, str]
+    games: int
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+
+    def step(self, count: int, seconds: float = 0.5) -> None:
+        """Play up to ``count`` more games, stopping early once ``seconds`` have passed (after
+        one game at least), so that the page can show progress and stop between steps."""
+        from . import simulation
+
+        labels = simulation._labels(self.kinds)
+        start = time.perf_counter()
+        for number in range(len(self.results), min(self.games, len(self.results) + count)):
+            self.results.append(simulation.play_one(self.rules, self.kinds, number, self.seed,
+                                                    labels=labels))
+            if time.perf_counter() - start > seconds:
+                break
+
+    def state(self) -> dict[str, Any]:
+        from . import simulation
+
+        summaries = simulation.summarize(self.results)
+        rows = [{"player": s.player, "games": s.games, "wins": s.wins,
+                 "win_rate": s.win_rate, "low": s.ci_low, "high": s.ci_high,
+                 "mean_score": s.mean_score} for s in summaries]
+        return {"done": len(self.results), "total": self.games, "rows": rows,
+                "rules": str(self.rules), "text": simulation.format_summary(summaries)
+                if summaries else "", "finished": len(self.results) >= self.games}
+
+
+def start_experiment(args: Mapping[str, Any]) -> Experiment:
+    kinds = args.get("players")
+    if (not isinstance(kinds, Sequence) or isinstance(kinds, str) or len(kinds) != 2
+            or not all(k in PLAYER_KINDS for k in kinds)):
+        raise LiveError(f"players must be two of {', '.join(PLAYER_KINDS)}, not {kinds!r}")
+    games = _int(args, "games", 100, low=1, high=MAX_EXPERIMENT_GAMES)
+    seed = _int(args, "seed", 0)
+    assert games is not None and seed is not None
+    games += games % 2  # duplicate pairs, as simulation.simulate plays them
+    return Experiment(rules_from(args.get("rules")), (str(kinds[0]), str(kinds[1])), games,
+                      seed)
+
+
+class Prompt:
+    """The Python prompt: statements run in one namespace that starts with ``penneech``'s
+    names; the value of a final expression is shown as the notebook would show it."""
+
+    def __init__(self) -> None:
+        self.namespace: dict[str, Any] = {"__name__": "__live__"}
+        exec("import penneech\nfrom penneech import *", self.namespace)
+
+    def run(self, code: str) -> dict[str, Any]:
+        out = io.StringIO()
+        shown: dict[str, Any] = {"html": None, "text": None}
+        try:
+            tree = ast.parse(code, "<prompt>", "exec")
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) \
+                else None
+            assert last is None or isinstance(last, ast.Expr)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                exec(compile(tree, "<prompt>", "exec"), self.namespace)
+                if last is not None:
+                    value = eval(compile(ast.Expression(last.value), "<prompt>", "eval"),
+                                 self.namespace)
+                    if value is not None:
+                        self.namespace["_"] = value
+                        shown = _display(value)
+            error = None
+        except BaseException as exc:  # the reader's own code: report anything, as a prompt does
+            error = _short_traceback(exc)
+        return {"stdout": out.getvalue(), "error": error, **shown}
+
+
+def _display(value: Any) -> dict[str, Any]:
+    for method in ("_repr_html_", "_repr_svg_"):
+        draw = getattr(value, method, None)
+        if callable(draw):
+            html = draw()
+            if isinstance(html, str):
+                return {"html": html, "text": repr(value)}
+    return {"html": None, "text": repr(value)}
+
+
+def _short_traceback(exc: BaseException) -> str:
+    """The traceback from the reader's own code on (this module's frames left out)."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc, tb)).rstrip()
+
+
+# -- the dispatcher ------------------------------------------------------------------------------
+
+_tables: dict[str, Table] = {}
+_experiments: dict[str, Experiment] = {}
+_prompt: list[Prompt] = []
+
+
+def _table(args: Mapping[str, Any]) -> Table:
+    key = str(args.get("table", "play"))
+    if key not in _tables:
+        raise LiveError("there is no game on this table yet: start a new game")
+    return _tables[key]
+
+
+def _new(args: Mapping[str, Any]) -> dict[str, Any]:
+    rules = rules_from(args.get("rules"))
+    seed = _int(args, "seed", None)
+    dealer_arg = args.get("dealer", "cut")
+    dealer: Seat | None
+    if dealer_arg in ("cut", None, ""):
+        dealer = None
+    elif str(dealer_arg) in ("0", "1"):
+        dealer = YOU if str(dealer_arg) == "0" else COMPUTER
+    else:
+        raise LiveError(f"dealer must be 'cut', 0 (you) or 1 (the computer), not {dealer_arg!r}")
+    kind = str(args.get("opponent") or DEFAULT_OPPONENT)
+    known = {p["kind"]: p for p in player_catalogue()}
+    if kind not in known:
+        raise LiveError(f"unknown opponent {kind!r}: use one of {', '.join(known)}")
+    settings = args.get("settings") or {}
+    if not isinstance(settings, Mapping):
+        raise LiveError("settings must be an object")
+    allowed = [s["settings"] for s in known[kind]["strengths"]]
+    if settings and dict(settings) not in allowed:
+        raise LiveError(f"{dict(settings)!r} is not a strength of the {kind} player")
+    names = args.get("names") or DEFAULT_NAMES
+    try:
+        game = Game(rules, seed=seed, players=[str(n).strip()[:40] for n in names],
+                    first_dealer=dealer, auto_deal=False)
+    except GameError as exc:
+        raise LiveError(str(exc)) from None
+    table = Table(game, kind, dict(settings))
+    _tables[str(args.get("table", "play"))] = table
+    return table.state()
+
+
+def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Go on with a game from its record (a saved game in progress, or a loaded record)."""
+    text = args.get("record")
+    if not isinstance(text, str):
+        raise LiveError("no record was given")
+    try:
+        game = record.loads(text, str(args.get("name") or "saved game"))
+    except record.RecordError as exc:
+        raise LiveError(str(exc)) from None
+    opponent = args.get("opponent") or {}
+    kind = str(opponent.get("kind") or DEFAULT_OPPONENT) if isinstance(opponent, Mapping) \
+        else DEFAULT_OPPONENT
+    if kind not in {p["kind"] for p in player_catalogue()}:
+        kind = DEFAULT_OPPONENT
+    settings = dict(opponent.get("settings") or {}) if isinstance(opponent, Mapping) else {}
+    table = Table(game, kind, settings)
+    _tables[str(args.get("table", "play"))] = table
+    return table.state()
+
+
+def _on_table(action: Callable[[Table, Mapping[str, Any]], None]
+              ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    def run(args: Mapping[str, Any]) -> dict[str, Any]:
+        table = _table(args)
+        action(table, args)
+        return table.state()
+    return run
+
+
+def _experiment(args: Mapping[str, Any]) -> dict[str, Any]:
+    key = str(args.get("run", "run"))
+    if args.get("start"):
+        _experiments[key] = start_experiment(args)
+    if key not in _experiments:
+        raise LiveError("no experiment has been started")
+    run = _experiments[key]
+    count = _int(args, "step", MAX_EXPERIMENT_GAMES, low=0, high=MAX_EXPERIMENT_GAMES)
+    assert count is not None
+    try:
+        run.step(count)
+    except (ValueError, RulesError) as exc:
+        raise LiveError(str(exc)) from None
+    return run.state()
+
+
+def _python(args: Mapping[str, Any]) -> dict[str, Any]:
+    if not _prompt:
+        _prompt.append(Prompt())
+    return _prompt[0].run(str(args.get("code", "")))
+
+
+#: Every operation by name.
+OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "catalogue": lambda args: catalogue(),
+    "new": _new,
+    "resume": _resume,
+    "play": _on_table(lambda t, a: t.play(str(a.get("card", "")))),
+    "throw_in": _on_table(lambda t, a: t.throw_in(bool(a.get("claim")))),
+    "computer": _on_table(lambda t, a: t.computer()),
+    "next_deal": _on_table(lambda t, a: t.next_deal()),
+    "hint": _on_table(lambda t, a: t.give_hint()),
+    "undo": _on_table(lambda t, a: t.undo()),
+    "state": _on_table(lambda t, a: None),
+    "compare": compare,
+    "replay": open_replay,
+    "experiment": _experiment,
+    "python": _python,
+}
+
+
+def handle(request: str) -> str:
+    """Answer one request (JSON text) with JSON text; never raises for a bad request."""
+    try:
+        args = json.loads(request)
+        if not isinstance(args, dict):
+            raise LiveError("a request must be a JSON object")
+        op = args.get("op")
+        if op not in OPERATIONS:
+            raise LiveError(f"unknown request {op!r}")
+        answer = OPERATIONS[str(op)](args)
+    except LiveError as exc:
+        return json.dumps({"ok": False, "error": str(exc)})
+    except json.JSONDecodeError as exc:
+        return json.dumps({"ok": False, "error": f"the request is not JSON: {exc.msg}"})
+    except Exception as exc:  # a defect: say so plainly, with where it happened
+        return json.dumps({"ok": False, "error": f"internal error: {exc!r}",
+                           "traceback": traceback.format_exc()})
+    return json.dumps({"ok": True, **answer}, ensure_ascii=False)

@@ -1,0 +1,368 @@
+"""Experiments (Part IV): player specs, restrictions, per-game measures, statistics, the plan,
+results identical whatever runs them (process pool, threads, a Dask cluster), files, CLI."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import dataclasses
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from penneech import Game, Rules
+from penneech.cards import PENNEECH
+from penneech.cli import main
+from penneech.events import DealEnded, Played, Scored, ThrowIn
+from penneech.experiments import (
+    MEASURES,
+    PARTS,
+    QUICK,
+    RESTRICTIONS,
+    SCALES,
+    Cell,
+    Measures,
+    Watched,
+    analyse,
+    dumps,
+    ladder_matches,
+    mean_estimate,
+    measure,
+    parse_spec,
+    plan,
+    play_measured,
+    player_label,
+    proportion,
+    run,
+    run_cells,
+    skill_trace,
+    skill_trace_estimate,
+    variants,
+)
+from penneech.players import GreedyPlayer, make_player, play_game
+from penneech.rules import OPTIONS, PRESET_NAMES
+from penneech.simulation import play_one
+
+#: Smaller than the "tiny" scale: enough to exercise every path.
+MINI = dataclasses.replace(SCALES["tiny"], name="mini", self_play=6, sweep=4, random_play=4,
+                           skill=4, claims=2, restricted=4, ladder=2)
+
+
+# -- specs and restrictions -----------------------------------------------------------------------
+
+
+def test_player_specs_parse_and_label() -> None:
+    assert parse_spec("greedy") == ("greedy", (), ())
+    assert parse_spec("solver(samples=4)") == ("solver", (("samples", 4),), ())
+    assert parse_spec("greedy+no_throw_in+always_take").restrictions == (
+        "no_throw_in", "always_take")
+    assert player_label("solver(samples=4)") == "solver ×4"
+    assert player_label("greedy+no_throw_in") == "greedy, never throws in a hand"
+    with pytest.raises(ValueError, match="unknown restriction 'peek'"):
+        parse_spec("greedy+peek")
+    with pytest.raises(ValueError, match="is not key=value"):
+        parse_spec("solver(samples)")
+
+
+class Spy(GreedyPlayer):
+    """Greedy, remembering every view it was given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[Any] = []
+        self.offers = 0
+
+    def play(self, view: Any) -> Any:
+        self.views.append(view)
+        return super().play(view)
+
+    def throw_in(self, view: Any) -> bool:
+        self.offers += 1
+        return True
+
+
+def true_legal(view: Any) -> list[Any]:
+    if not view.trick:
+        return list(view.hand)
+    return view.rules.legal_follows(view.hand, view.trick[0][1], view.trumps)
+
+
+def play_restricted(restriction: str, rules: str, seeds: range) -> list[tuple[Spy, Watched]]:
+    out = []
+    for seed in seeds:
+        spy = Spy()
+        watched = Watched(spy, [RESTRICTIONS[restriction]])
+        play_game(Game(rules, seed=seed), [watched, make_player("greedy")])
+        out.append((spy, watched))
+    return out
+
+
+def test_penneech_first_plays_the_seven_of_diamonds_at_once() -> None:
+    bound = 0
+    for spy, watched in play_restricted("penneech_first", "pagat", range(30)):
+        for view in spy.views:
+            if PENNEECH in true_legal(view):
+                assert view.legal_plays == (PENNEECH,)
+                bound += 1
+        assert watched.narrowed <= watched.moves
+    assert bound > 5
+
+
+def test_always_take_leaves_only_winning_cards() -> None:
+    narrowed = 0
+    for spy, _ in play_restricted("always_take", "parlett", range(20)):
+        for view in spy.views:
+            legal = true_legal(view)
+            if not view.trick:
+                assert set(view.legal_plays) == set(legal)
+                continue
+            lead = view.trick[0][1]
+            wins = [c for c in legal if view.rules.follower_wins(lead, c, view.trumps)]
+            assert set(view.legal_plays) == set(wins or legal)
+            narrowed += len(wins) not in (0, len(legal))
+    assert narrowed > 5
+
+
+def test_no_trumping_instead_binds_only_where_the_rules_allow_it() -> None:
+    for rules, expect_bound in (("pagat", False), ("parlett", True), ("minimal", True)):
+        bound = sum(w.narrowed for _, w in play_restricted("no_trumping_instead", rules,
+                                                            range(15)))
+        assert (bound > 0) == expect_bound, rules
+
+
+def test_no_throw_in_never_throws_in() -> None:
+    seen = 0
+    for seed in range(60):
+        spy = Spy()
+        game = Game("pagat", seed=seed)
+        play_game(game, [Watched(spy, [RESTRICTIONS["no_throw_in"]]), make_player("greedy")])
+        claims = [e for e in game.events if isinstance(e, ThrowIn) and e.player == 0]
+        seen += len(claims)
+        assert not any(e.claimed for e in claims)
+        assert spy.offers == 0  # the restriction answers; the player is never asked
+    assert seen > 0
+
+
+# -- one game measured ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["pagat", "parlett", "minimal", "davis"])
+def test_measures_agree_with_the_event_log(rules: str) -> None:
+    for number in range(6):
+        m = play_measured(rules, ("greedy", "random"), number, 5)
+        # the same game as the simulation plays with the same seeds
+        r = play_one(rules, ("greedy", "random"), number, 5)
+        assert (m.winner, m.scores, m.deals, m.first_dealer) == (
+            r.winner, r.scores, r.deals, r.first_dealer)
+        assert m.p0_seat == (1 if number % 2 else 0)
+        assert [a + b + c for a, b, c in zip(m.trick_points, m.turnup_points,
+                                              m.majority_points, strict=True)] == list(m.scores)
+        assert 0 < m.choices <= m.moves
+        assert 0 <= m.decided_at <= m.moves
+        assert m.elder_ahead + m.dealer_ahead <= m.full_deals <= m.deals
+
+
+def independent_measures(game: Game) -> tuple[int, int, int]:
+    """Lead changes, the deciding move and complete deals, counted another way."""
+    events = game.events
+    outcome = game.outcome
+    assert outcome is not None
+    loser_final = outcome.scores[1 - outcome.winner]
+    totals = [0, 0]
+    history = []  # the leader after each scoring (ties skipped)
+    moves = 0
+    decided = None
+    for e in events:
+        if isinstance(e, (Played, ThrowIn)):
+            if decided is None and totals[outcome.winner] > loser_final:
+                decided = moves
+            moves += 1
+        elif isinstance(e, Scored):
+            totals[e.player] += e.points
+            if totals[0] != totals[1]:
+                history.append(0 if totals[0] > totals[1] else 1)
+    changes = sum(a != b for a, b in zip(history, history[1:], strict=False))
+    full = sum(isinstance(e, DealEnded) and not e.thrown_in for e in events)
+    return changes, (moves if decided is None else decided), full
+
+
+def test_lead_changes_and_decisiveness_counted_two_ways() -> None:
+    for seed in range(25):
+        players = [Watched(make_player("greedy")), Watched(make_player("random", seed=seed))]
+        game = Game("pagat", seed=seed)
+        play_game(game, players)
+        m = measure(game, players)
+        assert (m.lead_changes, m.decided_at, m.full_deals) == independent_measures(game)
+        assert m.moves == sum(p.moves for p in players)
+
+
+# -- statistics -----------------------------------------------------------------------------------
+
+
+def test_estimates() -> None:
+    p = proportion(30, 100)
+    assert p.value == 0.3 and p.low < 0.3 < p.high and p.n == 100
+    m = mean_estimate([1.0, 2.0, 3.0, 4.0])
+    # Student's t with 3 degrees of freedom: 3.182 * sd / 2
+    assert m.value == 2.5 and math.isclose(m.high - m.value, 3.182 * 1.2909944 / 2, rel_tol=1e-5)
+    assert math.isnan(mean_estimate([]).value)
+
+
+def test_skill_trace_as_ludii_computes_it() -> None:
+    assert skill_trace([0.0, 0.0, 0.0]) == 0.0
+    assert skill_trace([1.0, 1.0]) == 1.0
+    # a falling line predicts 0 at k = n + 1: only the area counts
+    assert math.isclose(skill_trace([0.6, 0.3, 0.0]), 0.36 + 0.09)
+    estimate = skill_trace_estimate([(150, 200), (120, 200), (100, 200)])
+    assert estimate.low <= estimate.value <= estimate.high
+    assert estimate.n == 600
+
+
+def test_dumps_keeps_each_figure_on_one_line() -> None:
+    text = dumps({"a": {"value": 1, "low": 0, "high": 2, "n": 3}, "b": [1, 2]})
+    assert text == '{\n "a": {"value": 1, "low": 0, "high": 2, "n": 3},\n "b": [1, 2]\n}'
+    assert json.loads(text)["a"]["n"] == 3
+
+
+# -- the plan -------------------------------------------------------------------------------------
+
+
+def test_the_sweep_changes_every_value_of_every_option_one_at_a_time() -> None:
+    for base in ("pagat", "parlett"):
+        preset = Rules.preset(base).options()
+        found = {(v.changes[0][0], v.changes[0][1]) for v in variants(base)}
+        for name, info in OPTIONS.items():
+            for value in info.values:
+                if value.value != preset[name]:
+                    assert (name, value.value) in found
+        for v in variants(base):
+            diff = {k for k, val in Rules.parse(v.rules).options().items() if preset[k] != val}
+            assert diff == {k for k, _ in v.changes}
+    assert any(v.changes == (("deck", 32), ("target", 91)) for v in variants("pagat"))
+
+
+def test_every_reading_takes_part() -> None:
+    for part in ("readings", "restricted", "ladder"):
+        rules = {Rules.parse(c.rules).preset_name for c in plan(part, MINI)}
+        assert rules == set(PRESET_NAMES)
+    thinking = [m for m in ladder_matches() if m[2]]
+    assert [m[1] for m in thinking[1:]] == [m[0] for m in thinking[:-1]]  # a ladder
+
+
+def test_ladder_analysis_on_made_up_results() -> None:
+    cells = plan("ladder", MINI)
+    fake = {}
+    for cell in cells:
+        stronger_wins = cell.players[0] != "random"
+        fake[cell.key] = [
+            Measures(i, i % 2, 0, (i % 2) if stronger_wins else 1 - (i % 2), 3, 0, 21, (61, 30),
+                     (0, 0), (61, 30), (0, 0), 42, 30, 0, 0, 1, 20, 2, 40, 1, 1, 0, 0)
+            for i in range(cell.games)
+        ]
+    data = analyse("ladder", MINI, fake)
+    first = data["presets"][0]
+    assert [m["win_rate"]["value"] for m in first["matches"]] == [1.0] * len(first["matches"])
+    assert first["skill_trace"]["value"] == 1.0
+
+
+# -- results identical whatever runs them -------------------------------------------------------
+
+
+def test_cells_same_results_in_a_pool_and_threads() -> None:
+    cells = [Cell("pagat", ("greedy", "random"), 10, True),
+             Cell("davis", ("greedy+always_take", "greedy"), 6, True),
+             Cell("parlett", ("greedy", "greedy"), 8, False)]
+    serial = run_cells(cells)
+    with cf.ProcessPoolExecutor(2) as pool:
+        pooled = run_cells(cells, executor=pool)
+    with cf.ThreadPoolExecutor(3) as threads:
+        threaded = run_cells(cells, executor=threads)
+    assert pooled == serial == threaded
+    assert [m.game for m in serial[cells[0].key]] == list(range(10))
+
+
+def test_a_cache_replays_only_what_it_has_not_kept(tmp_path: Path) -> None:
+    cells = [Cell("pagat", ("greedy", "random"), 8, True)]
+    full = run_cells(cells)
+    key = cells[0].key
+    assert run_cells(cells, have={key: full[key][:3]}) == full
+    first = run(("readings",), scale=MINI, out_dir=tmp_path / "a", cache_dir=tmp_path / "c",
+                version={"package": "test"})
+    kept = list((tmp_path / "c").rglob("*.json"))
+    assert len(kept) == len(plan("readings", MINI))
+    again = run(("readings",), scale=MINI, cache_dir=tmp_path / "c", version={"package": "test"})
+    assert again == first
+
+
+@pytest.fixture(scope="module")
+def mini_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("one")
+    run(("readings", "restricted"), scale=MINI, out_dir=out, version={"package": "test"})
+    return out
+
+
+def test_files_identical_with_two_workers(mini_files: Path, tmp_path: Path) -> None:
+    run(("readings", "restricted"), scale=MINI, workers=2, out_dir=tmp_path,
+        version={"package": "test"})
+    for name in ("readings.json", "restricted.json", "measures.csv"):
+        assert (tmp_path / name).read_bytes() == (mini_files / name).read_bytes(), name
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["workers"] == 2 and set(manifest["seconds"]) == {"readings", "restricted"}
+
+
+def test_data_files_say_how_they_were_made(mini_files: Path) -> None:
+    data = json.loads((mini_files / "readings.json").read_text())
+    assert data["seed"] == 1674 and data["scale"]["self_play"] == 6
+    assert data["code_version"] == {"package": "test"}
+    assert [r["preset"] for r in data["readings"]] == list(PRESET_NAMES)
+    greedy = data["readings"][0]["greedy"]
+    assert greedy["games"] == 6 and set(MEASURES) <= set(greedy["measures"])
+    assert sum(greedy["deals_histogram"].values()) == 6
+    csv_text = (mini_files / "measures.csv").read_text()
+    assert csv_text.startswith("part,rules,what,measure,value,low,high,n\n")
+    assert "restricted,davis,presets[davis]/restrictions/no_throw_in,win_rate," in csv_text
+
+
+def test_same_results_on_a_dask_cluster(mini_files: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        run(("readings", "restricted"), scale=MINI, executor=client.get_executor(),
+            out_dir=tmp_path, version={"package": "test"})
+    for name in ("readings.json", "restricted.json"):
+        assert (tmp_path / name).read_bytes() == (mini_files / name).read_bytes(), name
+
+
+# -- the small versions and the command line ------------------------------------------------------
+
+
+def test_small_versions_run_and_repeat() -> None:
+    first = QUICK["how_long"]("parlett", games=6)
+    assert first == QUICK["how_long"]("parlett", games=6)
+    assert first["measures"]["deals"]["n"] == 6
+    edge = QUICK["who_has_the_edge"]("davis", games=6)
+    assert set(edge["measures"]) == {"first_dealer_wins", "balance", "elder_wins_deal",
+                                     "elder_margin"}
+    rule = QUICK["what_a_rule_does"]("follow", "free", games=4)
+    assert rule["rules"] == "pagat,follow=free" and "deals" in rule["differences"]
+    assert QUICK["restricted_play"]("no_throw_in", games=4)["games"] == 4
+    luck = QUICK["luck_or_skill"]("pagat", games=4)
+    assert 0 <= luck["luck_share"]["value"] <= 1
+    assert QUICK["how_decisive"]("pagat", games=4)["games"] == 4
+
+
+def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["experiment", "plan", "--scale", "tiny"]) == 0
+    out = capsys.readouterr().out
+    assert all(part in out for part in PARTS)
+    assert main(["experiment", "run", "--part", "nonsense", "--out", str(tmp_path)]) == 2
+    assert "unknown part 'nonsense'" in capsys.readouterr().err
+    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
+                 str(tmp_path / "missing" / "deeper")]) == 2
+    assert "no directory" in capsys.readouterr().err
+    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
+                 str(tmp_path), "--no-progress"]) == 0
+    assert (tmp_path / "readings.json").exists() and (tmp_path / "manifest.json").exists()

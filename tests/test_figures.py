@@ -1,0 +1,169 @@
+"""Part IV's pictures and tables (penneech.figures): drawn where matplotlib is installed, and
+explained, with the same numbers as a table, where it is not (Python in the reader's browser);
+no notebook of the book imports matplotlib itself."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from penneech import figures
+
+ROOT = Path(__file__).resolve().parent.parent
+EST = {"value": 0.5, "low": 0.4, "high": 0.6, "n": 10}
+CELL = {"relative": 0.25, "clear": True, "text": "+1"}
+
+
+def _pictures() -> list[figures.Picture]:
+    """One picture of each kind, on made-up numbers."""
+    return [
+        figures.forest([("a", EST), ("b", {"value": None})], title="t", xlabel="x",
+                       reference=0.5, percent=True),
+        figures.forests([("p1", "%", [("a", EST), ("b", EST)], True),
+                         ("p2", "changes", [("a", {**EST, "value": 2.0})], False)],
+                        title="both"),
+        figures.histograms([("p", {"3": 2, "5": 1}), ("q", {"4": 1})], title="t", xlabel="deal",
+                           highlight=4),
+        figures.scatter([("a", EST, {**EST, "value": 0.55})], title="s", xlabel="luck",
+                        ylabel="skill", percent=True),
+        figures.effects(["r"], ["c1", "c2"], [[CELL, {"relative": None}]], title="e"),
+    ]
+
+
+@pytest.fixture
+def no_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    """matplotlib cannot be imported (as in Pyodide), even if another test imported it."""
+    for name in [m for m in sys.modules if m.split(".")[0] == "matplotlib"]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+
+
+def test_figures_draw_and_tables_escape() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    assert figures.fmt(EST, percent=True) == "50.0% (40.0–60.0)"
+    assert figures.fmt(None) == "–"
+    forest, stacked, hist, scatter, effects = (p.draw() for p in _pictures())
+    assert [t.get_text() for t in forest.axes[0].get_yticklabels()] == ["b", "a"]
+    assert [ax.get_title(loc="left") for ax in stacked.axes] == ["p1", "p2"]
+    assert [ax.get_xlabel() for ax in stacked.axes] == ["%", "changes"]
+    assert len(hist.axes) == 2 and list(hist.axes[1].get_xticks()) == [3, 4, 5]
+    assert scatter.axes[0].get_xlabel() == "luck (%)"
+    assert [t.get_text() for t in scatter.axes[0].texts] == ["a"]
+    assert [t.get_text() for t in effects.axes[0].texts] == ["+1"]
+    plt.close("all")
+    cell = figures.relative({"value": 1.0, "low": 0.5, "high": 1.5}, {"value": 4.0})
+    assert cell == {"relative": 0.25, "clear": True}
+    table = figures.html_table(["<b>"], [["a & b"]], caption="x<y")
+    assert "&lt;b&gt;" in table and "a &amp; b" in table and "x&lt;y" in table
+    # escaped on the project's one path (penneech.text.html_text), control characters shown
+    assert "<td>Ann\\x1b[2J</td>" in figures.html_table(["name"], [["Ann\x1b[2J"]])
+
+
+def test_show_draws_with_matplotlib(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shown: list[Any] = []
+    monkeypatch.setattr(plt, "show", lambda: shown.append(plt.gcf().axes[0].get_title("left")))
+    figures.show(_pictures()[0], numbers="below")
+    assert shown == ["t"] and capsys.readouterr().out == ""
+    with pytest.raises(ValueError, match="numbers must be one of above, below"):
+        figures.show(_pictures()[0], numbers="beside")
+    plt.close("all")
+
+
+@pytest.mark.usefixtures("no_matplotlib")
+def test_figures_without_matplotlib(capsys: pytest.CaptureFixture[str]) -> None:
+    figures.style()  # nothing to style: no error
+    pictures = _pictures()  # building a picture draws nothing
+    with pytest.raises(figures.NoMatplotlib, match=r"pip install 'penneech\[plot\]'"):
+        pictures[0].draw()
+    assert issubclass(figures.NoMatplotlib, ImportError)
+
+    # show() explains, and shows the same numbers as a table
+    figures.show(pictures[0])
+    out = capsys.readouterr().out
+    assert out.startswith("The picture “t” is not drawn: it needs matplotlib, which is not "
+                          "installed here (pip install 'penneech[plot]'). This table holds the "
+                          "same numbers:\n")
+    assert " | x (%) | sample size\na | 50.0% (40.0–60.0) | 10\nb | – | \n" in out
+    html, text = figures.explanation(pictures[0])
+    assert html.startswith('<p class="penneech-no-picture"><em>The picture “t” is not drawn')
+    assert "<caption>t</caption>" in html and "<td>50.0% (40.0–60.0)</td>" in html
+
+    # or points to the table on the page that holds them
+    figures.show(pictures[1], numbers="above")
+    assert capsys.readouterr().out.endswith(
+        "(pip install 'penneech[plot]'). The table above holds the same numbers.\n")
+    html, text = figures.explanation(pictures[1], "below")
+    assert "<table" not in html and text.endswith("The table below holds the same numbers.")
+    with pytest.raises(ValueError, match="numbers must be one of above, below"):
+        figures.show(pictures[1], numbers="beside")
+
+    # each kind of picture holds the numbers it draws
+    forest, stacked, hist, scatter, effects = pictures
+    assert stacked.header == ("", "p1", "p2")
+    assert stacked.rows == (("a", "50.0% (40.0–60.0)", "2.0 (0.4–0.6)"),
+                            ("b", "50.0% (40.0–60.0)", "–"))
+    assert hist.header == ("", "deal 3", "deal 4", "deal 5", "games")
+    assert hist.rows == (("p", "66.7%", "0.0%", "33.3%", 3), ("q", "0.0%", "100.0%", "0.0%", 1))
+    assert scatter.rows == (("a", "50.0% (40.0–60.0)", "55.0% (40.0–60.0)"),)
+    assert effects.rows == (("r", "+1 (+25%)", "no clear change"),)
+
+
+@pytest.mark.usefixtures("no_matplotlib")
+def test_in_the_browser_the_note_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "emscripten")  # as in Pyodide
+    _, text = figures.explanation(_pictures()[0], "below")
+    assert text == ("The picture “t” is not drawn: it needs matplotlib, which Python in the "
+                    "browser here does not have. The table below holds the same numbers.")
+
+
+@pytest.mark.usefixtures("no_matplotlib")
+def test_in_a_notebook_the_explanation_is_html(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a running notebook, show() publishes the explanation as HTML (and plain text)."""
+    pytest.importorskip("IPython")
+    import IPython
+    import IPython.display
+
+    published: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: object())
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, **kw: published.append((obj, kw)))
+    figures.show(_pictures()[2])
+    [(bundle, kw)] = published
+    assert kw == {"raw": True}
+    assert (bundle["text/html"], bundle["text/plain"]) == figures.explanation(_pictures()[2])
+    assert "<th>deal 4</th>" in bundle["text/html"]
+
+
+def _book_notebooks() -> list[Path]:
+    return sorted(p for p in (ROOT / "book").rglob("*.ipynb")
+                  if not {"_build", "_vendor", ".ipynb_checkpoints"} & set(p.parts))
+
+
+def test_no_notebook_draws_with_matplotlib_itself() -> None:
+    """Every notebook also runs live, where matplotlib is missing: pictures go through
+    figures.show, which explains instead of drawing there."""
+    found = []
+    for path in _book_notebooks():
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and re.search(
+                    r"^\s*(import matplotlib|from matplotlib)|\bplt\.", source, re.M):
+                found.append(f"{path.relative_to(ROOT)}: {source[:80]!r}")
+    assert not found, "\n".join(found)

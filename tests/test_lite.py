@@ -1,0 +1,426 @@
+"""The live notebooks (JupyterLite on the site's own Pyodide), in a real browser, offline.
+
+Two kinds of check, both on the built site in ``_build/html`` (or ``$PENNEECH_SITE``), so both run
+after the build (``make test`` runs them with the browser tests):
+
+- ``site``: the files. ``lite/jupyter-lite.json`` points the kernel at the site's one copy of
+  Pyodide and turns off the PyPI fallback; ``pyodide/`` holds one copy, its lock names only files
+  that are there with their true sha256, and the penneech wheel holds this tree's code; every
+  notebook page has an "Open live" link to its own notebook; no source maps.
+- ``browser``: headless Chromium launched so that nothing off the machine resolves
+  (``--host-resolver-rules``), with every request of the pages, the kernel's worker and
+  JupyterLite's service worker recorded: none may go off-site or fail, and no console error.  A
+  reader clicks "Open live", runs all, sees the widget, plays a card and starts a new game
+  (Python callbacks in the kernel); deals again with another seed; types in the REPL; edits a
+  notebook, finds the edit kept, and resets it to the book's version.
+
+Skipped without a built book or Chromium, except under ``CI=true``, where they fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from test_browser import (  # noqa: F401 - server and site are fixtures used here
+    CHROMIUM,
+    ROOT,
+    SITE,
+    Recorder,
+    _unavailable,
+    server,
+    site,
+)
+
+LITE = SITE / "lite"
+RUNTIME = SITE / "pyodide"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+KERNEL_TIMEOUT_MS = 180_000  # Pyodide and the kernel's packages, on a busy 2-core machine
+RUN_TIMEOUT_MS = 180_000
+DESKTOP = {"width": 1280, "height": 900}
+
+site_check = pytest.mark.site
+
+
+def _expect(target: Any) -> Any:
+    """Playwright's ``expect`` (imported here: the engine's tests run without Playwright)."""
+    from playwright.sync_api import expect
+
+    return expect(target)
+
+
+def _toc_notebooks() -> list[str]:
+    toc = (ROOT / "book" / "_toc.yml").read_text(encoding="utf-8")
+    entries = re.findall(r"^\s*(?:-\s*)?(?:file|root):\s*[\"']?([\w./-]+)", toc, re.M)
+    return [e for e in entries if (ROOT / "book" / f"{e}.ipynb").is_file()]
+
+
+NOTEBOOKS = _toc_notebooks()
+
+
+@pytest.fixture(scope="session")
+def lite() -> Path:
+    if not (LITE / "jupyter-lite.json").is_file():
+        _unavailable(f"no JupyterLite site in {LITE}: run `make book` (or set PENNEECH_SITE)")
+    return LITE
+
+
+def _kernel_settings(lite: Path) -> dict[str, Any]:
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings: dict[str, Any] = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    return settings
+
+
+def _resolve(lite: Path, url: str) -> Path:
+    """A jupyter-lite.json URL as JupyterLite resolves it: "./" is the folder of that file."""
+    assert url.startswith("./"), f"{url!r} is not relative to lite/ (it may leave the site)"
+    return (lite / url[2:].split("?", 1)[0]).resolve()
+
+
+# -- the files -----------------------------------------------------------------------------------
+
+
+@site_check
+def test_kernel_uses_the_sites_own_pyodide(lite: Path) -> None:
+    settings = _kernel_settings(lite)
+    assert settings.get("disablePyPIFallback") is True, settings
+    mjs = _resolve(lite, settings["pyodideUrl"])
+    assert mjs == (RUNTIME / "pyodide.mjs").resolve(), (
+        f"pyodideUrl {settings['pyodideUrl']!r} is {mjs}, not the site's {RUNTIME}/pyodide.mjs")
+    assert mjs.is_file()
+    for url in settings.get("pipliteUrls", []):
+        assert _resolve(lite, url).is_file(), f"piplite index {url} is not in the site"
+    preload = settings["loadPyodideOptions"]["packages"]
+    lock = json.loads((RUNTIME / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert {"penneech", "ipywidgets"} <= set(preload)
+    assert set(preload) <= set(lock["packages"]), "a preloaded package is not in the lock"
+    # nothing in any of JupyterLite's configuration files names another host
+    for path in lite.rglob("jupyter-lite.json"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text), f"{path} names a URL: " + ", ".join(
+            re.findall(r"https?://[^\"\s]+", text))
+
+
+@site_check
+def test_one_copy_of_pyodide_and_no_source_maps(lite: Path) -> None:
+    wasm = sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*.wasm"))
+    assert wasm == ["pyodide/pyodide.asm.wasm"], wasm
+    # (the book theme's own few maps in _static/ are the theme's business)
+    maps = [p.relative_to(SITE).as_posix() for d in (LITE, RUNTIME) for p in d.rglob("*.map")]
+    assert not maps, f"source maps in the live site: {maps[:5]}"
+
+
+@site_check
+def test_lock_names_the_files_beside_it_with_their_hashes() -> None:
+    if not (RUNTIME / "pyodide-lock.json").is_file():
+        _unavailable(f"no runtime in {RUNTIME}: run `make book`")
+    lock = json.loads((RUNTIME / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name, entry in lock["packages"].items():
+        path = RUNTIME / entry["file_name"]
+        assert path.is_file(), f"{name}: {entry['file_name']} is not in {RUNTIME}"
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert digest == entry["sha256"], f"{name}: sha256 of {path.name} is not the lock's"
+        assert "/" not in entry["file_name"], f"{name} is fetched from elsewhere"
+    assert "comm" in lock["packages"], "comm (missing from Pyodide's own lock) must be shipped"
+    manifest = json.loads((RUNTIME / "penneech.json").read_text(encoding="utf-8"))
+    assert manifest["penneech"]["file_name"] == lock["packages"]["penneech"]["file_name"]
+    assert manifest["penneech"]["sha256"] == lock["packages"]["penneech"]["sha256"]
+
+
+@site_check
+def test_the_wheel_holds_this_trees_code() -> None:
+    manifest_path = RUNTIME / "penneech.json"
+    if not manifest_path.is_file():
+        _unavailable(f"no runtime in {RUNTIME}: run `make book`")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    with zipfile.ZipFile(RUNTIME / manifest["penneech"]["file_name"]) as wheel:
+        shipped = {n: wheel.read(n) for n in wheel.namelist() if n.startswith("penneech/")}
+    here = {p.relative_to(ROOT).as_posix(): p.read_bytes()
+            for p in (ROOT / "penneech").rglob("*") if p.is_file() and p.suffix in (".py", ".typed")}
+    stale = sorted(n for n in here.keys() | shipped.keys() if here.get(n) != shipped.get(n))
+    assert not stale, f"the site's wheel differs from the working tree (rebuild): {stale}"
+
+
+@site_check
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
+    html = (SITE / f"{name}.html").read_text(encoding="utf-8")
+    m = re.search(r'<a class="penneech-open-live" href="([^"]+)"', html)
+    assert m, f"{name}.html has no Open live link"
+    target, _, query = m.group(1).partition("?")
+    # the link is relative to the page, which may be in a folder (experiments/...)
+    assert ((SITE / name).parent / target).resolve().is_file(), (
+        f"{name}: Open live goes to {target}, not in the site")
+    assert query == f"path={name}.ipynb", query
+    live = json.loads((lite / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    book = json.loads((ROOT / "book" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    assert [c["source"] for c in live["cells"]] == [c["source"] for c in book["cells"]]
+    assert not any(c.get("outputs") for c in live["cells"]), "the live copy keeps outputs"
+
+
+# -- the browser ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Traffic(Recorder):
+    """Every request of a browser context (pages, the kernel's worker, JupyterLite's service
+    worker) and what went wrong; no request is routed, so an off-site one fails to resolve."""
+
+    requests: list[str] = field(default_factory=list)
+    leaving: bool = False
+
+    def on_request(self, request: Any) -> None:
+        self.requests.append(request.url)
+        if not self.local(request.url):
+            self.off_site.append(request.url)
+
+    def on_request_failed(self, request: Any) -> None:
+        if self.leaving and request.failure in ("net::ERR_ABORTED", "net::ERR_FAILED"):
+            return  # cut off by the reader leaving the page (the kernel was still loading)
+        super().on_request_failed(request)
+
+    def leave(self, page: Any, path: str) -> None:
+        """Go to another page of the site while the kernel may still be loading."""
+        self.leaving = True
+        page.goto(f"{self.base}{path}", wait_until="load")
+
+    def fetched(self, suffix: str) -> bool:
+        return any(u.split("?", 1)[0].endswith(suffix) for u in self.requests)
+
+
+@pytest.fixture(scope="module")
+def offline_chromium(playwright_driver: Any) -> Iterator[Any]:
+    """Headless Chromium in which no host but 127.0.0.1 resolves."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium`")
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+Session = Callable[..., tuple[Any, Traffic]]
+
+
+@pytest.fixture
+def session(offline_chromium: Any, server: str,  # noqa: F811 - the imported fixture
+            lite: Path) -> Iterator[Session]:
+    """``session()``: a fresh browser context (its own storage) and page, all traffic recorded."""
+    contexts: list[Any] = []
+
+    def _open() -> tuple[Any, Traffic]:
+        traffic = Traffic(server)
+        # JupyterLite's service worker lets the kernel read the notebooks' folder (records/)
+        context = offline_chromium.new_context(viewport=DESKTOP, service_workers="allow")
+        contexts.append(context)
+        context.on("request", traffic.on_request)
+        context.on("requestfailed", traffic.on_request_failed)
+        context.on("response", traffic.on_response)
+        context.on("console", traffic.on_console)
+        context.on("weberror", lambda err: traffic.page_errors.append(str(err.error)))
+        return context.new_page(), traffic
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False) -> None:
+    """From the book's page, click "Open live" and wait for the notebook to show."""
+    if not leaving:
+        page.goto(f"{traffic.base}{name}.html", wait_until="load")
+    link = page.locator("a.penneech-open-live")
+    assert link.inner_text().strip() == "Open live"
+    link.click()
+    page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=30_000)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    _expect(page.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible(
+        timeout=60_000)
+    traffic.leaving = False
+
+
+def _run_all(page: Any, traffic: Traffic, what: str) -> None:
+    """Run > Run All Cells, then wait until every code cell has run."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    try:
+        page.wait_for_function(
+            """() => {
+              const prompts = Array.from(document.querySelectorAll(
+                '.jp-CodeCell .jp-InputArea-prompt'));
+              return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            }""", timeout=KERNEL_TIMEOUT_MS + RUN_TIMEOUT_MS)
+    except Exception as exc:  # a playwright TimeoutError
+        seen = "\n  ".join(traffic.problems()) or "(no error recorded)"
+        raise AssertionError(f"{what}: Run All did not finish; problems:\n  {seen}") from exc
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert errors.count() == 0, f"{what}: a cell failed:\n{errors.first.inner_text()[:2000]}"
+
+
+def _live_panel(session: Session, name: str, title: str) -> tuple[Any, Traffic, Any]:
+    """Open ``name`` live, run all, and open the widget panel whose title matches ``title``."""
+    page, traffic = session()
+    _open_live(page, traffic, name)
+    _run_all(page, traffic, name)
+    header = page.locator(".jupyter-widget-Collapse-header",
+                          has_text=re.compile(title, re.I)).first
+    header.scroll_into_view_if_needed()
+    header.click()
+    return page, traffic, header
+
+
+@pytest.mark.browser
+def test_play_the_computer_live(session: Session) -> None:
+    """Open live, run all, see the board, play a card and start a new game: Python callbacks."""
+    page, traffic, _header = _live_panel(session, "play-the-computer", "Play the computer")
+    live = ".jupyter-widget-Collapse-contents"
+    hand = page.locator(f"{live} .widget-hbox button.mod-info")  # the legal cards
+    hand.first.wait_for(timeout=20_000)
+    board = page.locator(f"{live} .pn-table").first
+    dealt = board.inner_text()
+    card = hand.first.inner_text()
+    hand.first.click()  # the kernel plays it, the computer answers, the board is redrawn
+    page.wait_for_function(
+        """([sel, card]) => !Array.from(document.querySelectorAll(sel))
+              .some(b => b.textContent.trim() === card)""",
+        arg=[f"{live} .widget-hbox button", card], timeout=20_000)
+    played = board.inner_text()
+    assert played != dealt, "the board did not change after playing a card"
+    assert re.search(r"Trick 1", played), played[:400]
+
+    page.get_by_role("button", name="New game").click()
+    _expect(board).to_contain_text("no cards played yet", timeout=30_000)
+    assert page.locator(f"{live} .widget-hbox button.mod-info").count() >= 1
+    assert traffic.fetched("/pyodide/pyodide.asm.wasm"), "the worker's requests were not recorded"
+    assert traffic.fetched("/pyodide/" + json.loads(
+        (RUNTIME / "penneech.json").read_text(encoding="utf-8"))["penneech"]["file_name"])
+    traffic.assert_clean("play-the-computer, live")
+
+
+@pytest.mark.browser
+def test_deal_again_live(session: Session) -> None:
+    """How to play, live: the worked deal's "Deal again" (a Python callback) with a new seed."""
+    page, traffic, header = _live_panel(session, "how-to-play", "Needs a running notebook")
+    output = header.locator(
+        "xpath=ancestor::div[contains(concat(' ', @class, ' '), ' jp-OutputArea-output ')]")
+    title = output.locator(".widget-html-content strong").first
+    frame_before = output.locator(".pn-table").first.inner_text()
+    seed = output.locator(".widget-inline-hbox", has_text="Seed").locator("input")
+    seed.fill("12")
+    seed.press("Tab")
+    output.get_by_role("button", name="Deal again").click()
+    _expect(title).to_contain_text("seed 12", timeout=30_000)
+    frame_after = output.locator(".pn-table").first.inner_text()
+    assert frame_after != frame_before, "the title says seed 12 but the frame did not change"
+    traffic.assert_clean("how-to-play, live")
+
+
+@pytest.mark.browser
+def test_repl_imports_penneech_and_draws_a_game(session: Session) -> None:
+    page, traffic = session()
+    code = 'import penneech\npenneech.Game("parlett", seed=3)'
+    page.goto(f"{traffic.base}lite/repl/index.html?kernel=python&toolbar=1&code={quote(code)}")
+    out = page.locator(".jp-CodeConsole .jp-OutputArea-output .pn-table, "
+                       ".jp-CodeConsole .jp-OutputArea-output svg").first
+    out.wait_for(timeout=KERNEL_TIMEOUT_MS)
+    text = page.locator(".jp-CodeConsole .jp-OutputArea-output").last.inner_text()
+    assert re.search(r"parlett|trumps|Turn", text, re.I), text[:500]
+    traffic.assert_clean("the REPL")
+
+
+# Whether JupyterLite has saved a notebook holding `text` in this browser's IndexedDB
+# ("JupyterLite Storage - /lite/", store "files", keyed by the notebook's path).
+_STORED = """async ([path, text]) => {
+  const name = 'JupyterLite Storage - ' + new URL('lite/', location.origin + '/').pathname;
+  const db = await new Promise((ok, fail) => {
+    const req = indexedDB.open(name);
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('files')) return false;
+    const model = await new Promise((ok, fail) => {
+      const req = db.transaction('files').objectStore('files').get(path);
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+    return !!model && JSON.stringify(model.content || '').includes(text);
+  } finally {
+    db.close();
+  }
+}"""
+
+
+@pytest.mark.browser
+def test_edits_are_kept_and_reset(session: Session) -> None:
+    """An edit saved live is there when the notebook is opened again; "Reset" on the book's page
+    brings back the book's version."""
+    page, traffic = session()
+    name = "welcome"
+    _open_live(page, traffic, name)
+    first = page.locator(".jp-Notebook .jp-CodeCell .cm-content").first
+    first.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n# my note")
+    page.keyboard.press("Control+s")
+    page.wait_for_function(_STORED, arg=[f"{name}.ipynb", "# my note"], timeout=30_000,
+                           polling=250)
+
+    traffic.leave(page, f"{name}.html")
+    reset = page.locator(".penneech-live-reset")
+    reset.wait_for(state="visible", timeout=10_000)
+    _open_live(page, traffic, name, leaving=True)
+    first_cell = page.locator(".jp-Notebook .jp-CodeCell .cm-content").first
+    _expect(first_cell).to_contain_text("# my note", timeout=30_000)  # kept in the browser
+
+    traffic.leave(page, f"{name}.html")
+    reset.wait_for(state="visible", timeout=10_000)
+    page.once("dialog", lambda dialog: dialog.accept())
+    reset.click()
+    page.wait_for_function("() => document.querySelector('.penneech-live').dataset.reset")
+    assert reset.is_hidden()
+    _open_live(page, traffic, name, leaving=True)
+    _expect(first_cell).to_contain_text("DealStepper", timeout=30_000)  # the book's cell
+    assert "# my note" not in first_cell.inner_text(), "Reset did not bring back the book's version"
+    traffic.assert_clean("editing and resetting a live notebook")
+
+
+# the notebooks that the tests above run and click through
+CLICKED = {"play-the-computer", "how-to-play"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n not in CLICKED])
+def test_every_other_notebook_runs_live(session: Session, name: str) -> None:
+    """Every other notebook of the book (a new one too, once it is in _toc.yml) opens live and
+    runs all without an error, with nothing fetched from elsewhere."""
+    page, traffic = session()
+    _open_live(page, traffic, name)
+    _run_all(page, traffic, name)
+    assert page.locator(".jp-OutputArea-output").count() >= 1, f"{name}: no output"
+    # where the book shows a picture (matplotlib, which Pyodide lacks), a note says so and
+    # where the same numbers are (penneech.figures.show)
+    notes = page.locator(".jp-OutputArea-output .penneech-no-picture")
+    _expect(notes).to_have_count(_pictures(name))
+    for i in range(notes.count()):
+        assert re.search(r"needs matplotlib, which Python in the browser here does not have\. "
+                         r"(This table|The table (above|below)) holds the same numbers",
+                         notes.nth(i).inner_text()), notes.nth(i).inner_text()
+    traffic.assert_clean(f"{name}, run all live")
+
+
+def _pictures(name: str) -> int:
+    """How many pictures the book's version of a notebook shows (its stored outputs)."""
+    nb = json.loads((ROOT / "book" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return sum("image/png" in out.get("data", {})
+               for cell in nb["cells"] for out in cell.get("outputs", []))

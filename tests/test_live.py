@@ -1,0 +1,426 @@
+"""The live pages in a real browser: the engine runs in the page's Web Worker, from the site.
+
+Headless Chromium (Playwright) is launched so that nothing off this machine resolves
+(``--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"``), and every request of the pages
+and of their workers is recorded: no request may fail, none may leave 127.0.0.1, and no console
+error may be logged.  The tests act as a reader does: they press "Play live", click cards (and
+one the rules forbid), use the keyboard, change a rule and deal again, reload, open a record
+file, run an experiment and type at the Python prompt.
+
+The browser keeps a real (on-disk) profile for the session, as a reader's browser does, so the
+reload test can see the runtime come from the browser's cache.  Needs a book built with its
+runtime (``make book`` writes ``_build/html/pyodide/``) and ``/usr/bin/chromium``; skipped
+without them, except under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
+    _OVERFLOW,
+    CHROMIUM,
+    PHONE,
+    ROOT,
+    Recorder,
+    _unavailable,
+    server,
+    site,
+)
+
+pytestmark = pytest.mark.browser
+
+#: allow the runtime this long to start (a busy 2-core machine)
+START_MS = 120_000
+#: the computer's answer, or any request to the engine
+ANSWER_MS = 60_000
+RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+@pytest.fixture(scope="module")
+def live_server(server: str, site: Path) -> str:  # noqa: F811 - the fixtures imported above
+    """The site served as the other browser tests serve it, with its runtime."""
+    if not (site / "pyodide" / "pyodide.mjs").is_file():
+        _unavailable(f"the book in {site} has no pyodide/ runtime: run `make book`")
+    return server
+
+
+class LiveRecorder(Recorder):
+    """Records the page's and its workers' requests (at the context), not only the page's."""
+
+    requests: list[str]
+
+    def watch(self, context: Any) -> None:
+        self.requests = []
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("requestfailed", self.on_request_failed)
+        context.on("response", self.on_response)
+
+    def on_request(self, url: str) -> None:
+        if not self.local(url):
+            self.off_site.append(url)
+
+    def check_all(self, what: str) -> None:
+        for url in self.requests:
+            if not self.local(url) and url not in self.off_site:
+                self.off_site.append(url)
+        self.assert_clean(what)
+
+
+@pytest.fixture(scope="module")
+def browser_context(playwright_driver: Any, live_server: str
+                    ) -> Iterator[tuple[Any, LiveRecorder]]:
+    """One persistent (on-disk) browser profile for the module, as a reader's browser, from the
+    session's one Playwright driver (conftest.py), resolving nothing off the machine."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: install it with `apt-get install chromium`")
+    rec = LiveRecorder(live_server)
+    with tempfile.TemporaryDirectory(prefix="penneech-profile-") as profile:
+        context = playwright_driver.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), args=[RESOLVER],
+            viewport={"width": 1280, "height": 900})
+        rec.watch(context)
+        try:
+            yield context, rec
+        finally:
+            context.close()
+
+
+def _open(browser_context: tuple[Any, LiveRecorder], base: str, name: str,
+          viewport: dict[str, int] | None = None) -> tuple[Any, LiveRecorder]:
+    context, rec = browser_context
+    page = context.new_page()
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{base}{name}.html", wait_until="load")
+    return page, rec
+
+
+def _start(page: Any, panel: str) -> None:
+    """Press the panel's start button and wait for the engine's first answer."""
+    page.locator(f".pn-live-{panel} .pn-live-start").click()
+
+
+def _wait_table(page: Any) -> None:
+    page.wait_for_selector(".pn-live-play .pn-live-table", timeout=START_MS)
+
+
+def _table(page: Any) -> dict[str, Any]:
+    """What the reader sees on the table, read from the page."""
+    js = """() => {
+      const t = document.querySelector('.pn-live-play .pn-live-table');
+      const cards = Array.from(t.querySelectorAll('.pn-hand button')).map(b => ({
+        code: b.dataset.card, name: b.getAttribute('aria-label'),
+        disabled: b.getAttribute('aria-disabled') === 'true' || b.disabled,
+        tag: b.tagName.toLowerCase()}));
+      const actions = Array.from(t.querySelectorAll('[data-action]')).map(b => b.dataset.action);
+      return {cards, actions, text: t.innerText,
+              status: t.querySelector('.pn-status').innerText,
+              result: t.querySelector('.pn-result')?.innerText ?? null,
+              busy: document.querySelector('.pn-live-play').getAttribute('aria-busy') === 'true'};
+    }"""
+    state: dict[str, Any] = page.evaluate(js)
+    return state
+
+
+def _settled(page: Any) -> dict[str, Any]:
+    """Wait until the table waits for the reader (or is over), then read it."""
+    page.wait_for_function(
+        """() => {
+          const box = document.querySelector('.pn-live-play');
+          const t = box.querySelector('.pn-live-table');
+          if (!t || box.getAttribute('aria-busy') === 'true') return false;
+          const st = t.querySelector('.pn-status').innerText;
+          return !st.includes('is thinking');
+        }""", timeout=ANSWER_MS)
+    return _table(page)
+
+
+CARD_NAME = re.compile(r"^(two|three|four|five|six|seven|eight|nine|ten|knave|queen|king|ace) "
+                       r"of (spades|hearts|diamonds|clubs)(, the Penneech)?$")
+
+
+def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: str) -> None:
+    """Play live, then click cards to the end of the game as a reader; one forbidden card is
+    tried on the way and refused with the engine's reason; the winner is stated in words."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.select_option(".pn-live-play select[name=preset]", "pagat")
+    page.fill(".pn-live-play input[name=seed]", "11")
+    _start(page, "play")
+    _wait_table(page)
+    refused = False
+    clicks = 0
+    for _ in range(400):
+        state = _settled(page)
+        if state["result"] is not None:
+            break
+        assert state["cards"] or state["actions"], f"nothing to do on the table: {state['text']}"
+        for card in state["cards"]:
+            assert card["tag"] == "button" and re.fullmatch(r"[2-9TJQKA][SHDC]", card["code"])
+            assert CARD_NAME.match(card["name"]), f"accessible name {card['name']!r}"
+        if "next-deal" in state["actions"]:
+            page.locator(".pn-live-play [data-action=next-deal]").click()
+            continue
+        if "keep" in state["actions"]:
+            page.locator(".pn-live-play [data-action=keep]").click()
+            continue
+        forbidden = [c for c in state["cards"] if c["disabled"]]
+        if forbidden and not refused:
+            code = forbidden[0]["code"]
+            # aria-disabled marks it for a screen reader; a mouse still reaches it (Playwright
+            # would wait for it to be "enabled" without force)
+            page.locator(f'.pn-live-play [data-card="{code}"]').click(force=True)
+            after = _settled(page)
+            assert "is not a legal play" in after["status"], after["status"]
+            assert re.search(r"\((follow|rule)[^)]*\)", after["status"]), (
+                f"the refusal does not name the rule: {after['status']}")
+            assert code in [c["code"] for c in after["cards"]], "a refused card left the hand"
+            refused = True
+            continue
+        playable = [c for c in state["cards"] if not c["disabled"]]
+        assert playable, f"no playable card and no action: {state['text']}"
+        before = len(state["cards"])
+        page.locator(f'.pn-live-play [data-card="{playable[-1]["code"]}"]').click()
+        clicks += 1
+        after = _settled(page)
+        assert after["result"] is not None or len(after["cards"]) != before or after["actions"], (
+            "a legal card was clicked but the hand did not change")
+    state = _table(page)
+    assert state["result"] and "wins the game" in state["result"], state["text"][-500:]
+    assert refused, "no forbidden card came up in the whole game"
+    assert clicks >= 7
+    # the game can be downloaded as a record, and the record replays to the same result
+    with page.expect_download() as info:
+        page.locator(".pn-live-play [data-do=download]").click()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["format"] == "penneech-record/1"
+    from penneech import record
+
+    replayed = record.loads(text)
+    assert replayed.outcome is not None
+    assert replayed.names[replayed.outcome.winner] in state["result"]
+    rec.check_all("play-the-computer, a whole game")
+    page.close()
+
+
+def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str) -> None:
+    """Tab to the hand, move with the arrow keys and play with Enter; then change a rule in the
+    form and deal again: the table says the new rules, and under follow=free no card is
+    forbidden."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.fill(".pn-live-play input[name=seed]", "4")
+    page.select_option(".pn-live-play select[name=dealer]", "1")  # the computer deals: you lead
+    page.locator(".pn-live-play .pn-live-start").focus()
+    page.keyboard.press("Enter")
+    _wait_table(page)
+    state = _settled(page)
+    while state["actions"]:  # a hand thrown in (by the computer) or one the reader may keep
+        action = "keep" if "keep" in state["actions"] else "next-deal"
+        page.locator(f".pn-live-play [data-action={action}]").click()
+        state = _settled(page)
+    assert state["cards"] and not any(c["disabled"] for c in state["cards"]), state["text"]
+    for _ in range(30):  # Tab from the form to the hand
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')"):
+            break
+    else:
+        pytest.fail("Tab never reached a card of the hand")
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    code = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    after = _settled(page)
+    assert code not in [c["code"] for c in after["cards"]], "Enter did not play the focused card"
+    assert re.search(r"Reader leads the", after["text"]), after["text"]
+
+    settings = page.locator(".pn-live-play details.pn-settings")
+    if settings.get_attribute("open") is None:  # folded while a game is on
+        settings.locator("summary").first.click()
+    page.locator(".pn-live-play .pn-options summary").click()
+    page.select_option(".pn-live-play select[data-option=follow]", "free")
+    page.locator(".pn-live-play .pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-play .pn-live-table')?.innerText"
+        ".includes('follow=free')", timeout=ANSWER_MS)
+    for _ in range(20):
+        state = _settled(page)
+        if state["result"] or "next-deal" in state["actions"]:
+            break
+        if state["actions"]:
+            page.locator(".pn-live-play [data-action=keep]").click()
+            continue
+        assert not any(c["disabled"] for c in state["cards"]), (
+            f"a card is forbidden under follow=free: {state['text']}")
+        page.locator(f'.pn-live-play [data-card="{state["cards"][0]["code"]}"]').click()
+    rec.check_all("play-the-computer, keyboard and a changed rule")
+    page.close()
+
+
+def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
+                                                 live_server: str) -> None:
+    """After a first load, a reload gets the runtime from the browser's cache: the worker's
+    resource timings show no body transferred for the big files, and the engine starts from the
+    snapshot kept in Cache Storage; a game in progress can be resumed after the reload."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.fill(".pn-live-play input[name=seed]", "21")
+    _start(page, "play")
+    _wait_table(page)
+    _settled(page)
+    # the started engine is kept for the next visit (unless this page started from it already)
+    kept = ("() => window.penneechLive.snapshot_saved "
+            "|| window.penneechLive.startup_phases?.from_snapshot")
+    page.wait_for_function(kept, timeout=ANSWER_MS)
+    saved = page.evaluate("window.penneechLive.snapshot_saved")
+    assert saved is None or saved["bytes"] > 1_000_000, f"the engine was not kept: {saved}"
+    page.reload(wait_until="load")
+    resume = page.locator(".pn-live-play [data-do=resume]")
+    assert resume.is_visible(), "a game in progress is not offered for resuming after a reload"
+    resume.click()
+    _wait_table(page)
+    state = _settled(page)
+    assert "seed 21" in page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert state["cards"]
+    timings = page.workers[0].evaluate(
+        "performance.getEntriesByType('resource').map(e => ({name: e.name, "
+        "transfer: e.transferSize, body: e.encodedBodySize}))")
+    big = [t for t in timings if t["name"].endswith(("pyodide.asm.wasm", "python_stdlib.zip"))]
+    assert big, f"the worker loaded no runtime file: {timings}"
+    for t in big:
+        assert t["transfer"] < t["body"], f"{t['name']} was downloaded again: {t}"
+    phases = page.evaluate("window.penneechLive.startup_phases")
+    assert phases["from_snapshot"], f"the engine started from scratch again: {phases}"
+    rec.check_all("play-the-computer, reloaded")
+    page.close()
+
+
+def test_phone_layout(browser_context: Any, live_server: str) -> None:
+    """At 390 px the table fits the width and its cards can be played."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
+    page.fill(".pn-live-play input[name=seed]", "7")
+    page.select_option(".pn-live-play select[name=dealer]", "1")
+    _start(page, "play")
+    _wait_table(page)
+    state = _settled(page)
+    result = page.evaluate(_OVERFLOW)
+    assert result["scrollWidth"] <= result["clientWidth"] + 1, (
+        f"the live table at {PHONE['width']} px is {result['scrollWidth']} px wide: "
+        + "; ".join(result["culprits"]))
+    hand = page.locator(".pn-live-play .pn-hand").bounding_box()
+    assert hand and hand["width"] <= PHONE["width"]
+    code = state["cards"][0]["code"]
+    page.locator(f'.pn-live-play [data-card="{code}"]').click()
+    after = _settled(page)
+    assert code not in [c["code"] for c in after["cards"]]
+    rec.check_all("play-the-computer at phone width")
+    page.close()
+
+
+def test_compare_deals_a_new_pack_live(browser_context: Any, live_server: str) -> None:
+    """Change one rule: choose an option, type a seed, deal; each value's column shows frames
+    that step together."""
+    page, rec = _open(browser_context, live_server, "change-one-rule")
+    panel = page.locator(".pn-live-compare")
+    panel.locator("select[name=option]").select_option("counting")
+    panel.locator("input[name=seed]").fill("42")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_selector(".pn-live-compare .pn-live-column", timeout=START_MS)
+    labels = panel.locator(".pn-live-column > strong").all_inner_texts()
+    assert labels == ["counting = trumps", "counting = honours"]
+    assert "Pack 42" in panel.locator(".pn-live-message").inner_text()
+    first = panel.locator(".pn-live-frame").first.inner_text()
+    panel.locator(".pn-live-stepbar button", has_text="Next").click()
+    assert panel.locator(".pn-live-frame").first.inner_text() != first
+    assert panel.locator("table.pn-summary").count() == 1
+    rec.check_all("change-one-rule, live")
+    page.close()
+
+
+def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """Open a record from the reader's computer: its steps appear; a broken record is refused
+    with the deal and play where it goes wrong."""
+    page, rec = _open(browser_context, live_server, "replay-a-record")
+    panel = page.locator(".pn-live-replay")
+    panel.locator("[data-do=example]").click()  # the record shipped with the book
+    page.wait_for_selector(".pn-live-replay .pn-live-frame .pn-table", timeout=START_MS)
+    assert panel.locator(".pn-live-title").inner_text().startswith("example.json: Ben wins")
+    example = ROOT / "book" / "records" / "example.json"
+    data = json.loads(example.read_text(encoding="utf-8"))
+
+    def open_file(name: str, shown_in: str, text: str) -> None:
+        path = tmp_path / name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        panel.locator("input[type=file]").set_input_files(str(path))
+        page.wait_for_function(
+            "([sel, text]) => document.querySelector(sel)?.innerText.includes(text)",
+            arg=[f".pn-live-replay {shown_in}", text], timeout=ANSWER_MS)
+
+    data["players"] = ["Ada", "Bo"]
+    open_file("mine.json", ".pn-live-title", "mine.json: Bo wins")
+    panel.locator(".pn-live-stepbar button", has_text="Next").click()
+    assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
+    data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
+    open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")
+    rec.check_all("replay-a-record, live")
+    page.close()
+
+
+def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
+    """A small experiment runs to its end with a 95% interval; the Python prompt draws a
+    table for ``Game("parlett", seed=3)``."""
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("input[name=games]").fill("10")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    rows = panel.locator("table.pn-live-results tbody tr").all_inner_texts()
+    assert len(rows) == 2 and all("%" in r for r in rows), rows
+    assert sum(int(r.split("\t")[1]) for r in rows) == 20  # 10 games, two seats each
+    rec.check_all("small-experiment, live")
+    page.close()
+
+    page, rec = _open(browser_context, live_server, "python-in-the-browser")
+    panel = page.locator(".pn-live-prompt")
+    panel.locator("textarea").fill('game = Game("parlett", seed=3)\ngame')
+    panel.locator("textarea").press("Control+Enter")
+    page.wait_for_selector(".pn-live-prompt .pn-live-display .pn-table", timeout=START_MS)
+    assert "parlett" in panel.locator(".pn-live-display").inner_text()
+    panel.locator("textarea").fill("1/0")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_selector(".pn-live-prompt .pn-live-error", timeout=ANSWER_MS)
+    assert "ZeroDivisionError" in panel.locator(".pn-live-error").first.inner_text()
+    rec.check_all("python-in-the-browser, live")
+    page.close()
+
+
+def test_without_webassembly_the_page_says_so_and_keeps_its_frames(
+        browser_context: Any, live_server: str) -> None:
+    """A browser that cannot run WebAssembly gets a plain message; the recorded deal above the
+    live table still steps with no kernel."""
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("delete window.WebAssembly")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    _start(page, "play")
+    message = page.locator(".pn-live-play .pn-live-message")
+    message.wait_for(state="visible")
+    assert "cannot run WebAssembly" in message.inner_text()
+    assert page.locator(".pn-live-play .pn-live-table").count() == 0
+    assert not page.workers, "a worker was started without WebAssembly"
+    page.wait_for_selector(".widget-subarea .pn-table", timeout=20_000)  # the recorded deal
+    rec.check_all("play-the-computer without WebAssembly")
+    page.close()

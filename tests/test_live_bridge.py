@@ -1,0 +1,257 @@
+"""The bridge of the live pages (penneech.live): JSON in, JSON out, only what the engine says."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+import penneech
+import penneech.live
+from penneech import Game, IllegalPlayError, Phase, Rules, record
+from penneech.live import catalogue, handle, player_catalogue, rules_from
+from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
+from penneech.render import card_label
+from penneech.rules import OPTIONS, PRESET_NAMES
+from penneech.simulation import simulate, summarize
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(handle(json.dumps(request)))
+    return answer
+
+
+def ok(**request: Any) -> dict[str, Any]:
+    answer = ask(**request)
+    assert answer["ok"], answer
+    return answer
+
+
+def _hand_buttons(html: str) -> list[dict[str, str]]:
+    return [dict(m) for m in (
+        dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        for tag in re.findall(r"<button [^>]*data-card=[^>]*>", html))]
+
+
+def _finish(table: str = "play", answer: dict[str, Any] | None = None,
+            limit: int = 2000) -> dict[str, Any]:
+    """Play the reader's side with the first legal card (keeping every hand) to the end."""
+    state = answer or ok(op="state", table=table)
+    for _ in range(limit):
+        waiting = state["waiting"]
+        if waiting == "over":
+            return state
+        if waiting == "computer":
+            state = ok(op="computer", table=table)
+        elif waiting == "deal":
+            state = ok(op="next_deal", table=table)
+        elif not state["legal"]:
+            state = ok(op="throw_in", table=table, claim=False)
+        else:
+            state = ok(op="play", table=table, card=state["legal"][0])
+    raise AssertionError("the game did not end")
+
+
+def test_the_table_shows_the_engines_hand_and_legal_cards() -> None:
+    state = ok(op="new", rules="pagat", seed=11, opponent="greedy", dealer=0)
+    game = Game("pagat", seed=11, players=("Reader", "Computer"), first_dealer=0)
+    assert state["hand"] == [c.code for c in sorted(game.hand(0))]
+    # the computer (elder hand) leads first; after its lead the reader must follow
+    assert state["waiting"] == "computer"
+    state = ok(op="computer")
+    lead = game.legal_plays()[0]  # not necessarily the computer's choice: replay its card
+    assert lead is not None
+    buttons = _hand_buttons(state["html"])
+    assert [b["data-card"] for b in buttons] == state["hand"]
+    for b in buttons:
+        assert b["aria-label"] == card_label(penneech.Card(b["data-card"]))
+        assert (b.get("aria-disabled") == "true") == (b["data-card"] not in state["legal"])
+    ET.fromstring(state["html"].split("</style>", 1)[1])  # well-formed
+
+
+def test_a_refused_card_gets_the_engines_own_message() -> None:
+    state = ok(op="new", rules="pagat", seed=11, opponent="greedy", dealer=0)
+    state = ok(op="computer")
+    forbidden = [c for c in state["hand"] if c not in state["legal"]]
+    assert forbidden, "seed 11: the reader can follow suit and holds other suits"
+    game = record.loads(state["record"])
+    with pytest.raises(IllegalPlayError) as exc:
+        game.play(forbidden[0])
+    refused = ok(op="play", card=forbidden[0])
+    assert refused["refused"] == str(exc.value)
+    assert refused["hand"] == state["hand"]
+    assert "(follow: suit)" in refused["refused"]
+    assert str(exc.value).replace("'", "&#x27;") in refused["html"] or \
+        str(exc.value) in refused["html"]
+    bad = ok(op="play", card="XX")
+    assert "is not a card" in bad["refused"]
+
+
+def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:
+    state = ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random")
+    state = _finish(answer=state)
+    assert state["result"] and state["result"].endswith(
+        f"wins the game, {max(state['scores'])} to {min(state['scores'])}.")
+    assert "wins the game" in state["html"]
+    game = record.loads(state["record"])
+    assert game.outcome is not None and game.outcome.winner == state["winner"]
+    assert list(game.scores) == state["scores"]
+
+
+def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = ok(op="new", rules="pagat", seed=5, opponent="greedy")
+    while state["waiting"] != "deal":
+        if state["waiting"] == "computer":
+            state = ok(op="computer")
+        elif state["legal"]:
+            state = ok(op="play", card=state["legal"][0])
+        else:
+            state = ok(op="throw_in", claim=False)
+    assert 'data-action="next-deal"' in state["html"]
+    assert "End of deal 1" in state["html"]
+    # the analysis of the deal: what the reader's cards cost, with every card known
+    assert "pn-analysis" in state["html"]
+    assert "How your cards did in deal 1, with every card known" in state["html"]
+    assert "Deal 1, with every card known: you lose" in state["html"]
+    monkeypatch.setattr(penneech.live, "ANALYSIS",
+                        lambda game, deal: [f"deal {deal} of seed {game.seed} & more"])
+    penneech.live._tables["play"].analysed.clear()
+    shown = ok(op="state")
+    assert "deal 1 of seed 5 &amp; more" in shown["html"]
+    after = ok(op="next_deal")
+    assert after["waiting"] in ("you", "computer")
+    assert "Deal 2" in after["html"]
+
+
+def test_undo_takes_back_the_readers_last_card_and_the_computers_answer() -> None:
+    state = ok(op="new", rules="pagat", seed=8, opponent="greedy", dealer=1)
+    while state["waiting"] != "you":  # (the computer may throw in its hand first)
+        state = ok(op="computer" if state["waiting"] == "computer" else "next_deal")
+    assert state["waiting"] == "you" and state["legal"]
+    first = state["legal"][0]
+    played = ok(op="play", card=first)
+    answered = ok(op="computer")
+    assert first not in answered["hand"]
+    undone = ok(op="undo")
+    assert undone["hand"] == state["hand"] and undone["waiting"] == "you"
+    fresh = ok(op="new", rules="pagat", seed=8, opponent="greedy", dealer=0)
+    if fresh["waiting"] == "computer":
+        assert "nothing of yours to undo" in ok(op="undo")["refused"]
+    assert played["waiting"] == "computer"
+
+
+def test_hint_is_a_legal_card_from_the_readers_view() -> None:
+    state = ok(op="new", rules="parlett", seed=2, opponent="greedy", dealer=1)
+    hinted = ok(op="hint")
+    assert hinted["hint"] in state["legal"]
+    assert "pn-hint" in hinted["html"]
+    assert re.search(r"Hint: the \w+ player would play", hinted["html"])
+
+
+def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
+    for seed in range(400):
+        state = ok(op="new", rules="pagat", seed=seed, opponent="greedy", dealer=1)
+        if 'data-action="throw-in"' in state["html"]:
+            break
+    else:
+        pytest.fail("no seed below 400 deals the reader a hand that may be thrown in")
+    game = record.loads(state["record"])
+    assert game.phase is Phase.THROW_IN and game.to_move == 0
+    assert state["legal"] == []
+    claimed = ok(op="throw_in", claim=True)
+    assert claimed["waiting"] == "deal" and "thrown in" in claimed["html"]
+
+
+def _tags(html: str) -> set[str]:
+    """The elements a browser would make of ``html``."""
+    from html.parser import HTMLParser
+
+    found: set[str] = set()
+
+    class Parser(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            found.add(tag)
+
+    Parser().feed(html)
+    return found
+
+
+def test_names_and_records_reach_the_page_escaped() -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    state = ok(op="new", rules="pagat", seed=1, names=[evil, "Bob"])
+    assert "img" not in _tags(state["html"])
+    assert "&lt;img src=x onerror=alert(1)&gt;" in state["html"]  # shown as text
+    text = state["record"].replace("Bob", "<script>x</script>")
+    replay = ok(op="replay", text=text, name="<b>evil</b>.json")
+    assert not any({"script", "img"} & _tags(frame) for frame in replay["frames"])
+    resumed = ok(op="resume", record=text)
+    assert not {"script", "img"} & _tags(resumed["html"])
+    assert "&lt;script&gt;" in resumed["html"]
+    controls = ok(op="new", rules="pagat", seed=1, names=["Ann\x1b[2J\u202e", "Bob"])
+    assert "\x1b" not in controls["html"] and "\u202e" not in controls["html"]
+    assert "Ann\\x1b[2J" in controls["html"]  # shown, not obeyed
+
+
+def test_bad_requests_get_a_plain_error() -> None:
+    assert ask(op="new", rules="nosuch")["error"].startswith("unknown preset 'nosuch'")
+    assert "not a value of follow" in ask(op="new", rules={"preset": "pagat",
+                                                           "follow": "sideways"})["error"]
+    assert ask(op="new", seed="abc")["error"] == "seed must be a whole number, not 'abc'"
+    assert "dealer must be" in ask(op="new", dealer="2")["error"]
+    assert "unknown opponent" in ask(op="new", opponent="oracle")["error"]
+    assert ask(op="replay", text="{")["error"].startswith("record: not JSON")
+    assert "the request is not JSON" in json.loads(handle("{"))["error"]
+    assert ask(op="experiment", start=True, players=["greedy"])["error"].startswith("players")
+    assert "between 1 and" in ask(op="experiment", start=True, players=["greedy", "random"],
+                                  games=10**6)["error"]
+
+
+def test_the_catalogue_is_read_from_the_engine() -> None:
+    cat = catalogue()
+    assert list(cat["options"]) == list(OPTIONS)
+    assert list(cat["presets"]) == list(PRESET_NAMES)
+    assert {p["kind"] for p in player_catalogue()} == set(PLAYER_KINDS)
+    # the levels first, weakest first, as the terminal and the notebooks offer them
+    levels = [p["kind"] for p in player_catalogue() if p["level"]]
+    assert levels == list(LEVELS.values()) == [k for k in
+                                               [p["kind"] for p in player_catalogue()][:3]]
+    assert [p["kind"] for p in player_catalogue() if p["default"]] == [DEFAULT_OPPONENT]
+    assert not player_catalogue()[-1]["fair"]
+    solver = next(p for p in player_catalogue() if p["kind"] == "solver")
+    assert any(s["default"] for s in solver["strengths"])
+    assert rules_from({"preset": "davis", "win_check": "immediate"}) == \
+        Rules.preset("davis", win_check="immediate")
+
+
+def test_compare_plays_one_pack_under_each_value() -> None:
+    answer = ok(op="compare", seed=8, option="follow")
+    assert [c["label"] for c in answer["columns"]] == [
+        "follow = suit", "follow = suit_or_trump", "follow = free"]
+    assert all(c["frames"] for c in answer["columns"])
+    every = ok(op="compare", seed=8)
+    assert [c["label"] for c in every["columns"]] == list(PRESET_NAMES)
+
+
+def test_the_experiment_agrees_with_simulate() -> None:
+    state = ok(op="experiment", start=True, rules="pagat", players=["greedy", "random"],
+               games=6, seed=4, step=4)
+    assert state["done"] == 4 and not state["finished"]
+    state = ok(op="experiment", step=10)
+    assert state["finished"] and state["done"] == 6
+    expected = summarize(simulate("pagat", ("greedy", "random"), games=6, seed=4))
+    assert [(r["player"], r["wins"]) for r in state["rows"]] == [
+        (s.player, s.wins) for s in expected]
+    assert state["rows"][0]["low"] == pytest.approx(expected[0].ci_low)
+
+
+def test_the_prompt_runs_python_and_draws_what_draws_itself() -> None:
+    shown = ok(op="python", code='game = Game("parlett", seed=3)\ngame')
+    assert "pn-table" in shown["html"] and shown["error"] is None
+    assert ok(op="python", code="print(game.rules)")["stdout"] == "parlett\n"
+    error = ok(op="python", code="1/0")["error"]
+    assert error.endswith("ZeroDivisionError: division by zero")
+    assert "live.py" not in error

@@ -1,0 +1,262 @@
+"""Every quotation of Cotton in the project is his words, at the place it gives.
+
+The convention (``book/_ext/cotton_sources.py``): Cotton's words in curly quotes, then the place,
+``“…” (p. 149)`` or ``“…” (chap. IX, p. 109)``; ``*…*`` for his printer's italics, ``…`` for a
+cut; a longer passage is a ``{cotton}`` block.  Searched: the book's pages and notebooks (prose),
+the README, the engine's docstrings, and every text of :mod:`penneech.rules`.  The transcription
+is the one in ``book/sources`` (nothing outside the repository is read).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+import sys
+import tokenize
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from penneech.rules import OPTIONS, SOURCES
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+
+import cotton_sources as cs  # noqa: E402
+
+TRANSCRIPTION = cs.Transcription.load()
+BLOCK = re.compile(r"^(`{3,}|:{3,})\{cotton\}\s*(?P<place>[^\n]*)\n(?P<body>.*?)^\1\s*$",
+                   re.M | re.S)
+#: inline code, where the convention itself may be shown
+CODE = re.compile(r"``[^`]*``|`[^`\n]*`")
+#: a fenced code block (a directive's fence, ```{name}, holds prose and is kept)
+FENCE = re.compile(r"^(`{3,}|~{3,})(?!\{)[^\n]*\n.*?^\1\s*$", re.M | re.S)
+
+
+def prose_files() -> list[tuple[str, str]]:
+    """(name, text) of every piece of prose that may quote Cotton."""
+    out = []
+    for path in sorted((ROOT / "book").glob("*.md")):
+        out.append((f"book/{path.name}", path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        out.append((f"book/{path.name}", text))
+    out.append(("README.md", (ROOT / "README.md").read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "penneech").glob("*.py")):
+        out.append((f"penneech/{path.name}", _docs_and_comments(path)))
+    return out
+
+
+def _docs_and_comments(path: Path) -> str:
+    """The prose of a module: its docstrings and comments (the texts of :mod:`penneech.rules`'s
+    data are checked as data, in :func:`rules_texts`)."""
+    source = path.read_text(encoding="utf-8")
+    pieces = [ast.get_docstring(node, clean=True) or ""
+              for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)]
+    pieces += [tok.string.lstrip("#:").strip()
+               for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+               if tok.type == tokenize.COMMENT]
+    return "\n\n".join(pieces)
+
+
+def rules_texts() -> list[tuple[str, str]]:
+    """Every text of the rule options and sources, named by where it lives."""
+    out = []
+    for name, info in OPTIONS.items():
+        out.append((f"OPTIONS[{name!r}].description", info.description))
+        out.append((f"OPTIONS[{name!r}].cotton", info.cotton))
+        out += [(f"OPTIONS[{name!r}].values[{v.value!r}]", v.description) for v in info.values]
+        out += [(f"OPTIONS[{name!r}].reasons[{p!r}]", r) for p, r in info.reasons.items()]
+    for key, source in SOURCES.items():
+        out += [(f"SOURCES[{key!r}].{f}", getattr(source, f)) for f in ("title", "summary")]
+    return out
+
+
+def all_quotations() -> list[cs.Quotation]:
+    found = []
+    for name, text in prose_files() + rules_texts():
+        found += cs.find_quotations(CODE.sub("", BLOCK.sub("", text)), name)
+    return found
+
+
+QUOTATIONS = all_quotations()
+BLOCKS = [(name, m.group("place"), m.group("body"), text.count("\n", 0, m.start()) + 1)
+          for name, text in prose_files() for m in BLOCK.finditer(text)]
+
+
+def test_the_convention_is_used_widely():
+    # the finder works, and the book quotes Cotton's other chapters, not only the Penneech one
+    assert len(QUOTATIONS) >= 80
+    assert len(BLOCKS) >= 20
+    chapters = {q.chapter for q in QUOTATIONS if q.chapter}
+    assert {"VI", "VII", "IX", "X", "XI", "XIV"} <= chapters
+
+
+@pytest.mark.parametrize("q", QUOTATIONS, ids=lambda q: q.where)
+def test_every_quotation_is_cotton_s_words_at_its_place(q: cs.Quotation):
+    problem = TRANSCRIPTION.check_quotation(q)
+    assert problem is None, f"{q.where}: “{q.words}” ({q.place}): {problem}"
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda b: f"{b[0]}:{b[3]}")
+def test_every_block_is_cotton_s_paragraphs(block):
+    name, place, body, line = block
+    problem = TRANSCRIPTION.check_block(body, place)
+    assert problem is None, f"{name}:{line}: {problem}"
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_each_option_quotes_whole_passages_of_the_penneech_chapter(name):
+    text = OPTIONS[name].cotton
+    if not text:
+        return
+    for line in text.split("\n"):
+        found = cs.find_quotations(line)
+        assert len(found) == 1 and cs.QUOTATION.fullmatch(line), (
+            f"{name}: one quotation a line, nothing else: {line!r}")
+        q = found[0]
+        assert q.chapter is None and 148 <= q.first_page <= q.last_page <= 149, (name, q.place)
+        problem = TRANSCRIPTION.check_quotation(q, whole_sentences=True)
+        assert problem is None, f"{name}: {problem}"
+
+
+def _unmarked(text: str) -> list[str]:
+    """Quoted words (3 or more) that are not written as a quotation of Cotton."""
+    text = FENCE.sub("", BLOCK.sub("", text))
+    text = CODE.sub("", text)
+    text = cs.QUOTATION.sub("", text)
+    return [m.group(1) for m in re.finditer(r"[“\"]([^“”\"\n]+)[”\"]", text)
+            if len(m.group(1).split()) >= 3]
+
+
+def test_no_quotation_of_cotton_escapes_the_convention():
+    plain = {ch: " ".join(p.text for p in c.paragraphs) for ch, c in TRANSCRIPTION.chapters.items()}
+    corpus = cs._PAGE.sub(" ", " ".join(plain.values())).replace("*", "")
+    corpus = " ".join(corpus.split()).lower()
+    escaped = []
+    for name, text in prose_files() + rules_texts():
+        for words in _unmarked(text):
+            bare = " ".join(words.replace("*", "").replace("…", " ").split()).lower()
+            if bare and bare in corpus:
+                escaped.append(f"{name}: “{words}”")
+    assert not escaped, "Cotton's words without their place:\n" + "\n".join(escaped)
+
+
+# -- the checker itself -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("words", "place", "expected"), [
+    ("he that dealt not plays first", "chap. IX, p. 109", None),
+    ("he that dealt not plays first", "chap. IX, p. 108", "at chap. IX, p. 109, not p. 108"),
+    ("he that dealt last plays first", "chap. IX, p. 109", "not Cotton's words"),
+    ("Tib the Ace is fifteen in hand", "chap. VII, p. 90", "italics differ"),
+    ("*Tib* the Ace is fifteen in hand", "chap. VII, p. 90", None),
+    ("Ace, King, Queen, or Knave", "pp. 148–149", None),
+    ("Ace, King, Queen, or Knave", "p. 148", "not p. 148"),
+    ("reneging is allowable … if you have Trumps", "chap. X, p. 113", "nothing is left out"),
+    ("turn up a Card, and that is Trumps. … Having play'd", "p. 148", "not in one paragraph"),
+])
+def test_the_checker_finds_each_kind_of_mistake(words, place, expected):
+    chapter, first, last = cs.parse_place(place)
+    problem = TRANSCRIPTION.check(words, chapter, first, last)
+    if expected is None:
+        assert problem is None
+    else:
+        assert problem is not None and expected in problem
+
+
+def test_whole_passages_show_their_cuts():
+    check = TRANSCRIPTION.check
+    assert "begin it with '… '" in check("turn up a Card, and that is Trumps.", None, 148, 148,
+                                          whole_sentences=True)
+    assert check("… turn up a Card, and that is Trumps.", None, 148, 148,
+                 whole_sentences=True) is None
+    assert "end it with ' …'" in check("Here note, if you have neither Ace nor Face,", None,
+                                       149, 149, whole_sentences=True)
+
+
+def test_blocks_keep_cotton_s_paragraphs_and_page_breaks():
+    para3 = ("After all the seven Cards be play'd, (which at first are dealt one by one) he that "
+             "won the last trick turns up a Card, and if it prove Ace, King, Queen, {} or Knave, "
+             "he reckons for it accordingly as aforesaid.")
+    assert TRANSCRIPTION.check_block(para3.format("[p. 149]"), "pp. 148–149") is None
+    assert "page breaks" in TRANSCRIPTION.check_block(para3.format(""), "pp. 148–149")
+    joined = ("HAving dealt seven Cards apiece, turn up a Card, and that is Trumps. …\n\n"
+              "If the Seven of Diamonds be turn'd up, that is *Penneech,* …")
+    assert "not consecutive" in TRANSCRIPTION.check_block(joined, "pp. 148–149")
+    assert TRANSCRIPTION.check_block(joined.replace("\n\nIf", "\n\n…\n\nIf"),
+                                     "pp. 148–149") is None
+
+
+# -- the transcription files --------------------------------------------------------------------
+
+
+def test_reading_texts_are_made_from_the_tei():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import cotton_texts
+
+    for path, text in cotton_texts.texts().items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.name} is out of date: run python tools/cotton_texts.py")
+
+
+def test_the_card_games_text_holds_the_penneech_chapter_word_for_word():
+    chapter = TRANSCRIPTION.chapters["XXII"]
+    assert chapter.title == "A Game called PENNEECH."
+    own = (cs.SOURCES / "cotton-1674.txt").read_text(encoding="utf-8")
+    own_paras = [" ".join(p.split()) for p in own.split("\n\n")]
+    own_paras[0] = own_paras[0].removeprefix("[p. 148] CHAP. XXII. A Game called PENNEECH. ")
+    assert [p.text for p in chapter.paragraphs] == own_paras
+    assert [p.first_page for p in chapter.paragraphs] == [148, 148, 148, 149, 149, 149]
+    assert list(TRANSCRIPTION.chapters) == [
+        "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII",
+        "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV"]
+
+
+def test_the_lineated_text_marks_only_the_printer_s_hyphens():
+    tei = (cs.SOURCES / "cotton-1674.tei.xml").read_text(encoding="utf-8")
+    lineated = (cs.SOURCES / "cotton-1674-lineated.txt").read_text(encoding="utf-8")
+    body = lineated.split("\n\n", 1)[1]
+    assert body.count("¬") == tei.count("char:EOLhyphen") == 5
+    assert "Coat-Card" in body and "Coat¬" not in body  # a real hyphen stays a hyphen
+    lines = [ln[4:] for ln in body.splitlines() if re.match(r"[ \d]\d  ", ln)]
+    assert len(lines) == 23 + 21  # the two pages' lines, from the heading down
+    rejoined = re.sub(r"¬ ", "", " ".join(lines))
+    reading = " ".join(p.text for p in TRANSCRIPTION.chapters["XXII"].paragraphs)
+    assert rejoined.endswith(cs._PAGE.sub("", reading).replace("  ", " ").split("PENNEECH. ")[-1])
+
+
+def _words_1687(text: str) -> list[str]:
+    return text.replace("ſ", "s").split()
+
+
+def test_1687_differs_from_1674_only_as_the_editions_page_says():
+    """The collation table on editions.md, checked: after reading the long ſ as s and setting
+    aside headings and page breaks, the one difference in the words is the illegible letter."""
+    root74 = ET.parse(cs.SOURCES / "cotton-1674.tei.xml").getroot()
+    root87 = ET.parse(cs.SOURCES / "cotton-1687.tei.xml").getroot()
+    paras74 = [b for b in cs.blocks(root74) if b.kind == "p"]
+    paras87 = [b for b in cs.blocks(root87) if b.kind == "p"]
+    assert len(paras74) == len(paras87) == 6
+
+    def words(block: cs.Block) -> list[str]:
+        text = re.sub(cs._HYPHEN + r"\s*", "", block.raw)
+        return _words_1687(cs._PAGE.sub(" ", text))
+
+    differences = [
+        (i, a, b)
+        for i, (p74, p87) in enumerate(zip(paras74, paras87, strict=True), 1)
+        for a, b in zip(words(p74), words(p87), strict=True) if a != b
+    ]
+    assert differences == [(2, "seve[•]", "seven")]
+    heads74 = [cs._squash(b.raw) for b in cs.blocks(root74) if b.kind in ("head", "sub")]
+    heads87 = [cs._squash(b.raw) for b in cs.blocks(root87) if b.kind in ("head", "sub")]
+    assert heads74 == ["CHAP. XXII.", "A Game called PENNEECH."]
+    assert heads87 == ["CHAP. XXI. *A Game called PENNEECH.*"]
+    assert "ſ" not in (cs.SOURCES / "cotton-1674.tei.xml").read_text(encoding="utf-8")
+    assert "EOLhyphen" not in (cs.SOURCES / "cotton-1687.tei.xml").read_text(encoding="utf-8")
