@@ -31,7 +31,7 @@ from . import experiments, record, simulation, terminal
 from .files import unused_path
 from .game import Game, GameError
 from .narrate import narrate
-from .players import DEFAULT_OPPONENT, FAIR_KINDS, PLAYER_KINDS, PLAYERS
+from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
 from .rules import (
     DEFAULT_PRESET,
     OPTIONS,
@@ -347,6 +347,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(BAD_INPUT)
 
 
+def _levels_help() -> str:
+    parts = [f"{level} ({kind}, {PLAYERS[kind].summary})" if kind != level
+             else f"{level} ({PLAYERS[kind].summary})" for level, kind in LEVELS.items()]
+    others = [k for k in FAIR_KINDS if k not in LEVELS.values()]
+    return ("; ".join(parts) + "; also " + ", ".join(others)
+            + ". `penneech play --opponent LEVEL` tells its measured strength at the start")
+
+
 def _kinds_help(kinds: Sequence[str]) -> str:
     return "; ".join(f"{k}: {PLAYERS[k].summary}" for k in kinds)
 
@@ -392,9 +400,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
         help="change one rule option, e.g. --set follow=free (may be repeated)",
     )
-    p.add_argument("--opponent", default=DEFAULT_OPPONENT, choices=FAIR_KINDS,
-                   help=f"the computer player (default {DEFAULT_OPPONENT}): "
-                   + _kinds_help(FAIR_KINDS))
+    p.add_argument("--opponent", default=DEFAULT_OPPONENT,
+                   choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
+                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}): "
+                   + _levels_help())
     p.add_argument("--seed", type=int, default=None,
                    help="deal and decide from this seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", default=None,

@@ -516,7 +516,8 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
     (a preset name), strongest opponents first."""
     kind = LEVELS.get(kind, kind)
     entry = PLAYERS[kind]
-    lines = [f"{kind}: {entry.summary}."]
+    level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
+    lines = [f"{kind}{level}: {entry.summary}."]
     results = [r for r in entry.strength if rules is None or r.rules == rules]
     results.sort(key=lambda r: (r.rules, r.rate))
     lines += [f"  {r}" for r in results]

@@ -41,7 +41,7 @@ from .events import DealEnded, GameWon, Played
 from .files import unused_path
 from .game import Game, GameError, Phase, PlayerView
 from .narrate import card_text, outcome_text, steps
-from .players import DEFAULT_OPPONENT, Player, drive, make_player
+from .players import DEFAULT_OPPONENT, LEVELS, Player, describe, drive, make_player
 from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import terminal_safe
@@ -333,7 +333,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     name = options.name.strip()
     if not name:
         return fail("--name must not be empty")
-    kind = options.opponent
+    kind = LEVELS.get(options.opponent, options.opponent)
     opponent_name = kind.capitalize()
     if opponent_name.lower() == name.lower():
         opponent_name += " (computer)"
@@ -357,6 +357,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         human.say(f"{wanted} is already there and is left alone: this game is saved to {path}.")
     human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
               f"seed {game.seed}.  Type ? for help.")
+    for line in describe(kind, game.rules.preset_name):
+        human.say(line)
     reason = "finished"
     try:
         with _stop_signals():

@@ -333,6 +333,20 @@ def test_bad_options_exit_2(tmp_path, capsys, extra, message):
     assert not (tmp_path / "g.json").exists()
 
 
+def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
+    """``--opponent beginner`` plays the greedy player; the game opens with what it is."""
+    argv = ["play", "--opponent", "beginner", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    options = play_options(build_parser().parse_args(argv))
+    out, err = io.StringIO(), io.StringIO()
+    assert run(options, io.StringIO("quit\n"), out, err) == 0
+    text = out.getvalue()
+    assert "against the computer (greedy)" in text
+    assert "greedy (the beginner level): plays each trick on its merits" in text
+    assert record.load(tmp_path / "g.json").names == ("You", "Greedy")
+    help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
+    assert "beginner (greedy," in " ".join(help_text.split())
+
+
 def test_bad_opponent_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["play", "--opponent", "oracle"])
