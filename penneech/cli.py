@@ -2,8 +2,9 @@
 
 ``penneech rules [PRESET]``
     every option, its values, which reading holds which and why, with sources.
-``penneech replay FILE... [--json]``
-    replay ``penneech-record/1`` files: a readable account, or one JSON object per file.
+``penneech replay FILE... [--json] [--analyse [--deal N] [--all-plays]]``
+    replay ``penneech-record/1`` files: a readable account, or one JSON object per file; with
+    ``--analyse``, every card played weighed (:mod:`penneech.analysis`).
 ``penneech play``
     play the computer in the terminal (:mod:`penneech.terminal`).
 ``penneech simulate``
@@ -24,12 +25,13 @@ import signal
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import experiments, record, simulation, terminal
 from .files import unused_path
+from .game import Game, GameError
 from .narrate import narrate
-from .players import DEFAULT_OPPONENT, FAIR_KINDS, PLAYER_KINDS, PLAYERS
+from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
 from .rules import (
     DEFAULT_PRESET,
     OPTIONS,
@@ -42,6 +44,9 @@ from .rules import (
 )
 from .text import terminal_safe
 from .version import VERSION
+
+if TYPE_CHECKING:
+    from .analysis import DealAnalysis
 
 __all__ = ["main", "error", "build_parser", "play_options"]
 
@@ -144,8 +149,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             game = record.load(path)
+            reports = _analyse(game, args) if args.analyse else None
             if args.json:
-                print(json.dumps(record.replay_summary(game, path), ensure_ascii=True))
+                summary = record.replay_summary(game, path)
+                if reports is not None:
+                    summary["analysis"] = [r.to_json() for r in reports]
+                print(json.dumps(summary, ensure_ascii=True))
                 continue
             print(terminal_safe(f"== {path}: {' v '.join(game.names)}, rules {game.rules}"))
             for line in narrate(game.events, game.names):
@@ -157,10 +166,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 a, b = game.scores
                 print(terminal_safe(
                     f"The game is in progress: {game.names[0]} {a}, {game.names[1]} {b}."))
+            for report in reports or ():
+                print()
+                print(f"Analysis of deal {report.deal} (cards that cost points; "
+                      "values are points in the rest of the deal):")
+                for line in report.lines(all_plays=args.all_plays):
+                    print(terminal_safe(line))
             print()
         except record.RecordError as exc:
             status = error(str(exc))
+        except GameError as exc:
+            status = error(f"{path}: {exc}")
     return status
+
+
+def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
+    """The analysis ``replay --analyse`` asked for: every deal, or the one ``--deal`` names."""
+    from .analysis import analyse_deal, deal_numbers
+
+    numbers = deal_numbers(game)
+    if args.deal is not None:
+        if args.deal not in numbers:
+            played = ", ".join(str(n) for n in numbers) or "none"
+            raise GameError(f"deal {args.deal} has no cards played (deals played: {played})")
+        numbers = [args.deal]
+    return [analyse_deal(game, n) for n in numbers]
 
 
 # -- penneech play ------------------------------------------------------------------------------
@@ -174,6 +204,7 @@ def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
         seed=args.seed,
         save=args.save,
         name=args.name,
+        analysis=args.analysis,
     )
 
 
@@ -316,6 +347,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(BAD_INPUT)
 
 
+def _levels_help() -> str:
+    parts = [f"{level} ({kind}, {PLAYERS[kind].summary})" if kind != level
+             else f"{level} ({PLAYERS[kind].summary})" for level, kind in LEVELS.items()]
+    others = [k for k in FAIR_KINDS if k not in LEVELS.values()]
+    return ("; ".join(parts) + "; also " + ", ".join(others)
+            + ". `penneech play --opponent LEVEL` tells its measured strength at the start")
+
+
 def _kinds_help(kinds: Sequence[str]) -> str:
     return "; ".join(f"{k}: {PLAYERS[k].summary}" for k in kinds)
 
@@ -333,6 +372,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay penneech-record/1 files")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="weigh every card played: its value with every card known and from "
+                   "what its player could see, the best card, what the card played cost, and "
+                   "why (about 1 s a deal)")
+    p.add_argument("--deal", type=int, default=None, metavar="N",
+                   help="with --analyse: only deal N")
+    p.add_argument("--all-plays", action="store_true",
+                   help="with --analyse: every choice, not only those that cost points")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
@@ -353,15 +400,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
         help="change one rule option, e.g. --set follow=free (may be repeated)",
     )
-    p.add_argument("--opponent", default=DEFAULT_OPPONENT, choices=FAIR_KINDS,
-                   help=f"the computer player (default {DEFAULT_OPPONENT}): "
-                   + _kinds_help(FAIR_KINDS))
+    p.add_argument("--opponent", default=DEFAULT_OPPONENT,
+                   choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
+                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}): "
+                   + _levels_help())
     p.add_argument("--seed", type=int, default=None,
                    help="deal and decide from this seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="where to save the record (default penneech-game-SEED.json); an "
                    "existing file is never replaced: a new name is chosen and shown")
     p.add_argument("--name", default="You", help="your name (default You)")
+    p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
+                   help="after each deal, show what each of your cards cost and why "
+                   "(default: on)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(

@@ -54,8 +54,9 @@ def make_player(kind: str = "greedy", *, seed: int | None = 0) -> Player:
 
 
 def player_kinds() -> list[str]:
-    """The kinds of computer player on offer (the fair ones), greedy first."""
-    return sorted(players.FAIR_KINDS, key=lambda k: k != "greedy")
+    """The kinds of computer player on offer (the fair ones): the levels weakest first, then
+    the others (:func:`penneech.players.opponent_menu`)."""
+    return [kind for _, kind in players.opponent_menu()]
 
 
 def play_deal(game: Game, seats: Sequence[Player], *, throw_in: bool | None = False) -> None:

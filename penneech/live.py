@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import frames, narrate, players, record
 from .cards import CardError
-from .events import DealEnded, Dealt, GameWon
+from .events import DealEnded, Dealt, GameWon, Played
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
@@ -76,9 +76,25 @@ YOU: Seat = 0
 COMPUTER: Seat = 1
 DEFAULT_NAMES = ("Reader", "Computer")
 
-#: An analysis of a finished deal, shown under its account at the table:
-#: ``ANALYSIS(game, deal_number)`` returns lines of text.  None yet: the place is kept for one.
-ANALYSIS: Callable[[Game, int], Sequence[str]] | None = None
+def analyse_for_reader(game: Game, deal: int) -> list[str]:
+    """What the reader's cards cost in deal number ``deal`` (:mod:`penneech.analysis`): one line
+    per costly choice with the best card and why, then what each player's choices cost."""
+    from .analysis import analyse_deal
+
+    report = analyse_deal(game, deal, seed=game.seed)
+    mine = [p for p in report.plays if p.player == YOU]
+    if not mine:
+        return [f"Deal {deal}: you had no choice to make."]
+    costly = sum(1 for p in mine if p.cost)
+    head = (f"How your cards did in deal {deal}, with every card known: "
+            + ("every choice was a best one." if not costly
+               else f"{costly} of {len(mine)} choices cost points."))
+    return [head, *report.lines(YOU, player=YOU)]
+
+
+#: The analysis of a finished deal, shown under its account at the table:
+#: ``ANALYSIS(game, deal_number)`` returns lines of text (None shows none).
+ANALYSIS: Callable[[Game, int], Sequence[str]] | None = analyse_for_reader
 
 
 class LiveError(ValueError):
@@ -89,13 +105,17 @@ class LiveError(ValueError):
 
 
 def player_catalogue() -> list[dict[str, Any]]:
-    """The computer players on offer, read from the registry (``penneech.players.PLAYERS``):
-    each kind, its summary, whether it is the default opponent, whether it plays fair (sees only
-    its own view), and its strengths (named settings), if it has any; the default first.
+    """The computer players on offer, read from the registry (``penneech.players``): each kind
+    with the label a reader picks it by (its level: beginner, club, expert), its summary, what has
+    been measured of its strength, whether it is the default opponent, whether it plays fair (sees
+    only its own view), and its named settings if it has any; the levels first, weakest first.
 
     >>> [p["kind"] for p in player_catalogue() if p["default"]] == [DEFAULT_OPPONENT]
     True
+    >>> [p["label"] for p in player_catalogue()][:3]
+    ['Beginner (greedy)', 'Club', 'Expert (default)']
     """
+    labels = dict((kind, label) for label, kind in players.opponent_menu())
     out = []
     for kind, entry in players.PLAYERS.items():
         strengths: list[dict[str, Any]] = []
@@ -105,9 +125,12 @@ def player_catalogue() -> list[dict[str, Any]]:
                  "settings": {"samples": n}, "default": n == players.DEFAULT_SAMPLES}
                 for n in (5, players.DEFAULT_SAMPLES, 50)
             ]
-        out.append({"kind": kind, "about": entry.summary, "default": kind == DEFAULT_OPPONENT,
-                    "fair": entry.fair, "strengths": strengths})
-    out.sort(key=lambda p: (not p["default"], not p["fair"]))
+        out.append({"kind": kind, "label": labels.get(kind, kind), "about": entry.summary,
+                    "measured": players.describe(kind)[1:], "default": kind == DEFAULT_OPPONENT,
+                    "fair": entry.fair, "level": entry.level, "strengths": strengths})
+    order = list(labels)
+    out.sort(key=lambda p: (not p["fair"], order.index(p["kind"]) if p["kind"] in order
+                            else len(order)))
     return out
 
 
@@ -202,6 +225,7 @@ class Table:
     refusal: str = ""
     hint: str = ""
     hint_card: Any = None
+    analysed: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.opponent = players.make_player(self.kind, seed=self.game.seed, **self.settings)
@@ -271,11 +295,20 @@ class Table:
         if not mine:
             self.refusal = "There is nothing of yours to undo."
             return
+        self.analysed.clear()  # a deal taken back is played again
         while True:
             last = [a for a in g.actions if isinstance(a, PlayAction | ThrowInAction)][-1]
             g.undo()
             if last.player == YOU:
                 break
+
+    def analysis(self, deal: int) -> list[str]:
+        """:data:`ANALYSIS` of a finished deal, worked out once per deal."""
+        if ANALYSIS is None:
+            return []
+        if deal not in self.analysed:
+            self.analysed[deal] = list(ANALYSIS(self.game, deal))
+        return self.analysed[deal]
 
     def _clear(self) -> None:
         self.refusal = ""
@@ -317,14 +350,17 @@ class Table:
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
                 narrate.describe(ended, names)]
-            if ANALYSIS is not None and not ended.thrown_in:
-                analysis = list(ANALYSIS(g, ended.deal))
+            if not ended.thrown_in:
+                analysis = self.analysis(ended.deal)
             status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in
                       else f"Deal {ended.deal} is over.")
             actions = [("next-deal", "Deal the next hand")]
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
             result = narrate.describe(won, names)
+            played = [e.deal for e in g.events if isinstance(e, Played)]
+            if played:
+                analysis = self.analysis(played[-1])
             status = "The game is over."
             actions = [("new-game", "New game")]
         if self.hint:

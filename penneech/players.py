@@ -32,14 +32,15 @@ terminal game and the notebook table, whose human seat has no player (the loop s
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
-from .rules import SUITS_BY_INDEX, Rules
+from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules
 from .solver import Position, move_values, sample_positions
 
 __all__ = [
@@ -53,6 +54,11 @@ __all__ = [
     "PLAYERS",
     "PLAYER_KINDS",
     "FAIR_KINDS",
+    "LEVELS",
+    "opponent_menu",
+    "describe",
+    "Strength",
+    "measured_strength",
     "DEFAULT_OPPONENT",
     "make_player",
     "drive",
@@ -102,23 +108,39 @@ class RandomPlayer:
 
 _SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
 
-#: What winning a trick is worth besides its cards: the lead, and the turn-up (the average
-#: turn-up is worth about 1.3 points in a 52-card pack).
-_WIN_BONUS = 1.5
+class GreedyWeights(NamedTuple):
+    """The greedy player's judgement in numbers (the defaults are the ``greedy`` player's)."""
+
+    #: what winning a trick is worth besides its cards: the lead, and the turn-up (the average
+    #: turn-up is worth about 1.3 points in a 52-card pack)
+    win: float = 1.5
+    #: a card's power is divided by this to give its worth kept in hand
+    power: float = 14.0
+    #: per point, the worth kept of a counting card that scores whatever the trumps
+    honour: float = 0.6
+    #: per point, the worth kept of a counting card that scores only as a trump
+    trump_honour: float = 0.35
+    #: the worth kept of being a trump now
+    trump: float = 0.5
+    #: the worth kept of the ♦7 while diamonds are not trumps
+    penneech: float = 4.0
 
 
-def _keep_value(card: Card, trumps: Suit, rules: Rules) -> float:
+GREEDY = GreedyWeights()
+
+
+def _keep_value(card: Card, trumps: Suit, rules: Rules, w: GreedyWeights = GREEDY) -> float:
     """What a card is worth kept in hand for later tricks (a small, rough number)."""
     if card.is_penneech:
         # ♦7: worth 7 and unbeatable once diamonds are trumps; keep it for then.
-        return 0.0 if trumps is Suit.DIAMONDS else 4.0
-    value = card.power / 14.0
+        return 0.0 if trumps is Suit.DIAMONDS else w.penneech
+    value = card.power / w.power
     if card.points:
         # a counting card that scores whatever the trumps is worth more kept than a trump honour
         counts_anyway = rules.card_points(card, _another_suit(card.suit)) > 0
-        value += (0.6 if counts_anyway else 0.35) * card.points
+        value += (w.honour if counts_anyway else w.trump_honour) * card.points
     if card.suit is trumps:
-        value += 0.5
+        value += w.trump
     return value
 
 
@@ -149,53 +171,124 @@ class GreedyPlayer:
         legal = view.legal_plays
         if len(legal) == 1:
             return legal[0]
-        rules = view.rules
-        trumps = view.trumps
-        assert trumps is not None
-        me = view.player
-        other = 1 - me
-        best = legal[0]
-        best_score = -1e9
+        assert view.trumps is not None
+        trumps = trumps_index(view.trumps)
+        indices = [c.index for c in legal]
         if view.trick:
-            lead = view.trick[0][1]
-            lead_points = rules.card_points(lead, trumps)
-            for card in legal:
-                won = rules.follower_wins(lead, card, trumps)
-                winner = me if won else other
-                mine = rules.card_points(card, trumps)
-                net = (
-                    (lead_points if rules.scorer(other, winner) == me else -lead_points)  # type: ignore[arg-type]
-                    + (mine if rules.scorer(me, winner) == me else -mine)  # type: ignore[arg-type]
-                )
-                score = net + (_WIN_BONUS if won else -_WIN_BONUS) - _keep_value(
-                    card, trumps, rules
-                )
-                if score > best_score:
-                    best, best_score = card, score
-            return best
-        # Leading: the chance that the opponent holds a card that beats this one, if its hand is
-        # any set of the cards this player has not seen.
-        unseen = view.unseen
-        size = view.opponent_hand_size
-        n_unseen = len(unseen)
-        beats = rules.tables.beats[trumps_index(trumps)]
-        for card in legal:
-            mine = rules.card_points(card, trumps)
-            row = card.index * 52
-            beaters = sum(beats[row + u.index] for u in unseen)
-            safe = 1.0
-            for i in range(size):
-                safe *= max(0, n_unseen - beaters - i) / (n_unseen - i)
-            lost = 1.0 - safe
-            if rules.scorer(me, other) == me:  # type: ignore[arg-type]
-                # its points are mine whoever wins; the trick brings the turn-up
-                score = mine + (1.0 - 2.0 * lost) * _WIN_BONUS
-            else:
-                score = (1.0 - 2.0 * lost) * (mine + _WIN_BONUS)
-            score -= _keep_value(card, trumps, rules)
-            if score > best_score:
-                best, best_score = card, score
-        return best
+            scores = follow_scores(view.rules, view.player, indices, view.trick[0][1].index,
+                                   trumps)
+        else:
+            unseen = _mask(view.unseen)
+            scores = lead_scores(view.rules, view.player, indices, trumps, unseen,
+                                 view.opponent_hand_size)
+        return legal[_first_best(scores)]
+
+
+def _first_best(scores: Sequence[float]) -> int:
+    """The position of the first of the highest scores."""
+    best = 0
+    for i, score in enumerate(scores):
+        if score > scores[best]:
+            best = i
+    return best
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+class _GreedyTables(NamedTuple):
+    win: float
+    #: ``keep[t][card]``: :func:`_keep_value` with trumps ``t``
+    keep: tuple[tuple[float, ...], ...]
+    #: ``beaten_by[t][lead]``: the mask of the cards that beat ``lead`` with trumps ``t``
+    beaten_by: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def _greedy_tables(rules: Rules, weights: GreedyWeights = GREEDY) -> _GreedyTables:
+    beats = rules.tables.beats
+    return _GreedyTables(
+        win=weights.win,
+        keep=tuple(tuple(_keep_value(c, t, rules, weights) for c in CARDS_BY_INDEX)
+                   for t in SUITS_BY_INDEX),
+        beaten_by=tuple(
+            tuple(sum(1 << f for f in range(52) if table[lead * 52 + f]) for lead in range(52))
+            for table in beats
+        ),
+    )
+
+
+def follow_scores(rules: Rules, me: int, legal: Sequence[int], lead: int, trumps: int,
+                  weights: GreedyWeights = GREEDY) -> list[float]:
+    """The greedy player's score for each reply of ``me`` in ``legal`` to the card ``lead`` with
+    trumps ``trumps`` (cards by index, the suit by :func:`trumps_index`; higher is better): the
+    points it wins or gives away in this trick, the worth of taking the trick, and what the card
+    would be worth kept."""
+    tables = rules.tables
+    points = tables.points[trumps]
+    scorer = tables.scorer
+    greedy = _greedy_tables(rules, weights)
+    win = greedy.win
+    keep = greedy.keep[trumps]
+    beaten_by = greedy.beaten_by[trumps][lead]
+    other = 1 - me
+    lead_points = points[lead]
+    scores = []
+    for card in legal:
+        won = beaten_by >> card & 1
+        winner = me if won else other
+        mine = points[card]
+        net = (
+            (lead_points if scorer[other][winner] == me else -lead_points)
+            + (mine if scorer[me][winner] == me else -mine)
+        )
+        scores.append(net + (win if won else -win) - keep[card])
+    return scores
+
+
+_LOST: dict[tuple[int, int, int], float] = {}
+
+
+def _chance_beaten(unseen: int, beaters: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``unseen`` cards include one of ``beaters``."""
+    key = (unseen, beaters, size)
+    lost = _LOST.get(key)
+    if lost is None:
+        safe = 1.0
+        for i in range(size):
+            safe *= max(0, unseen - beaters - i) / (unseen - i)
+        lost = _LOST[key] = 1.0 - safe
+    return lost
+
+
+def lead_scores(rules: Rules, me: int, legal: Sequence[int], trumps: int, unseen: int,
+                opponent_size: int, weights: GreedyWeights = GREEDY) -> list[float]:
+    """The greedy player's score for leading each card in ``legal`` (by index; higher is better)
+    when the opponent holds ``opponent_size`` of the ``unseen`` cards (a mask of indices), any
+    of them equally likely: it cashes a likely winner that carries points and otherwise leads a
+    card that gives little away."""
+    tables = rules.tables
+    points = tables.points[trumps]
+    greedy = _greedy_tables(rules, weights)
+    win = greedy.win
+    keep = greedy.keep[trumps]
+    beaten_by = greedy.beaten_by[trumps]
+    holder_scores = tables.scorer[me][1 - me] == me  # its points are mine whoever wins
+    n_unseen = unseen.bit_count()
+    scores = []
+    for card in legal:
+        mine = points[card]
+        lost = _chance_beaten(n_unseen, (unseen & beaten_by[card]).bit_count(), opponent_size)
+        if holder_scores:  # the trick brings only the turn-up
+            score = mine + (1.0 - 2.0 * lost) * win
+        else:
+            score = (1.0 - 2.0 * lost) * (mine + win)
+        scores.append(score - keep[card])
+    return scores
 
 
 def trumps_index(suit: Suit) -> int:
@@ -284,6 +377,34 @@ class KeepingHand:
 
 
 @dataclass(frozen=True)
+class Strength:
+    """One measured result: how often a kind of player beat another (see :mod:`penneech.measured`).
+
+    Attributes:
+        opponent: the other player's kind.
+        rules: the rules played (a preset name or the rules notation).
+        wins: games won.
+        games: games played (duplicate pairs: the same packs twice, seats swapped).
+        low, high: the 95% Wilson interval of the win rate.
+    """
+
+    opponent: str
+    rules: str
+    wins: int
+    games: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    def __str__(self) -> str:
+        return (f"wins {self.rate:.0%} of games against {self.opponent} under {self.rules} "
+                f"({self.low:.0%}–{self.high:.0%}, {self.games:,} games)")
+
+
+@dataclass(frozen=True)
 class PlayerKind:
     """One kind of computer player, as the command line, the notebooks and the site offer it.
 
@@ -294,6 +415,8 @@ class PlayerKind:
         settings: the keyword settings it takes besides ``seed`` and ``name``.
         fair: it decides from its own view alone (the cheater does not: it is never offered as
             an opponent).
+        level: the strength a reader picks it by (``beginner``, ``club`` or ``expert``; see
+            :data:`LEVELS`), or ``""`` for a kind kept for experiments.
     """
 
     name: str
@@ -301,7 +424,26 @@ class PlayerKind:
     make: Callable[..., Player]
     settings: tuple[str, ...] = ()
     fair: bool = True
+    level: str = ""
 
+    @property
+    def strength(self) -> tuple[Strength, ...]:
+        """What has been measured of this kind against the others (:mod:`penneech.measured`)."""
+        return measured_strength(self.name)
+
+
+def _playout_player(worlds: int, default_name: str) -> Callable[..., Player]:
+    def make(seed: int | None = None, name: str = default_name, **settings: Any) -> Player:
+        from .playouts import PlayoutPlayer
+
+        return PlayoutPlayer(seed, **{"worlds": worlds, **settings}, name=name)
+    return make
+
+
+#: Worlds per decision of the ``club`` player (the ``expert`` uses
+#: :data:`penneech.playouts.DEFAULT_WORLDS`).
+CLUB_WORLDS = 16
+_EXPERT_WORLDS = 120  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 
 #: Every kind of computer player, by name: the one registry the command line, the simulations,
 #: the terminal game and the widgets read.
@@ -309,7 +451,14 @@ PLAYERS: dict[str, PlayerKind] = {
     k.name: k
     for k in (
         PlayerKind("random", "plays any legal card", RandomPlayer),
-        PlayerKind("greedy", "a rule-aware heuristic that looks one trick ahead", GreedyPlayer),
+        PlayerKind("greedy", "plays each trick on its merits: what it wins now, and what each "
+                   "card is worth kept", GreedyPlayer, level="beginner"),
+        PlayerKind("club", f"plays every card out to the end of the deal in {CLUB_WORLDS} "
+                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                       CLUB_WORLDS, "club"), settings=("worlds",), level="club"),
+        PlayerKind("expert", f"plays every card out to the end of the deal in {_EXPERT_WORLDS} "
+                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                       _EXPERT_WORLDS, "expert"), settings=("worlds",), level="expert"),
         PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
                    SolverPlayer, settings=("samples", "throw_in_policy")),
         PlayerKind("cheater", "the exact solver on the true hidden cards (not a fair opponent)",
@@ -320,8 +469,61 @@ PLAYERS: dict[str, PlayerKind] = {
 PLAYER_KINDS: tuple[str, ...] = tuple(PLAYERS)
 #: The kinds offered as opponents: those that play from their own view alone.
 FAIR_KINDS: tuple[str, ...] = tuple(k for k, v in PLAYERS.items() if v.fair)
+#: The strengths a reader chooses from, weakest first: level name -> kind.
+LEVELS: dict[str, str] = {v.level: k for k, v in PLAYERS.items() if v.level}
 #: The opponent the terminal game, the notebooks and the site offer first.
-DEFAULT_OPPONENT = "solver"
+DEFAULT_OPPONENT = "expert"
+
+
+def measured_strength(kind: str) -> tuple[Strength, ...]:
+    """Every measured result of ``kind`` (or of the kind a level names) against another kind,
+    from :data:`penneech.measured.RESULTS` (empty for a kind not measured)."""
+    from .measured import RESULTS
+    from .simulation import wilson_interval
+
+    kind = LEVELS.get(kind, kind)
+    out = []
+    for (player, opponent, rules), (wins, games) in RESULTS.items():
+        if player == kind and games:
+            low, high = wilson_interval(wins, games)
+            out.append(Strength(opponent, rules, wins, games, low, high))
+    return tuple(out)
+
+
+def opponent_menu() -> list[tuple[str, str]]:
+    """The opponents to offer a reader, as ``(label, kind)`` pairs: the levels weakest first
+    (the default marked), then the other fair kinds.  The terminal, the notebooks and the live
+    site all offer this list.
+
+    >>> opponent_menu()[:3]
+    [('Beginner (greedy)', 'greedy'), ('Club', 'club'), ('Expert (default)', 'expert')]
+    """
+    out = []
+    for level, kind in LEVELS.items():
+        label = level.capitalize()
+        if kind != level:
+            label += f" ({kind})"
+        if kind == DEFAULT_OPPONENT:
+            label += " (default)"
+        out.append((label, kind))
+    out += [(kind, kind) for kind in FAIR_KINDS if kind not in LEVELS.values()]
+    return out
+
+
+def describe(kind: str, rules: str | None = None) -> list[str]:
+    """A reader's description of ``kind`` (or of the kind a level names): its one-line summary,
+    then what has been measured of it against each other kind, under ``rules`` only if given
+    (a preset name), strongest opponents first."""
+    kind = LEVELS.get(kind, kind)
+    entry = PLAYERS[kind]
+    level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
+    lines = [f"{kind}{level}: {entry.summary}."]
+    results = [r for r in entry.strength if rules is None or r.rules == rules]
+    results.sort(key=lambda r: (r.rules, r.rate))
+    lines += [f"  {r}" for r in results]
+    if not results:
+        lines.append("  (its strength against the others has not been measured yet)")
+    return lines
 
 
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
@@ -331,7 +533,7 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds every player that
     has a ``bind`` method).
     """
-    entry = PLAYERS.get(kind) if isinstance(kind, str) else None
+    entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
     if entry is None:
         raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
     unknown = sorted(set(settings) - {"name", *entry.settings})

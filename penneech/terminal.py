@@ -37,10 +37,12 @@ from typing import Any, TextIO
 
 from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
+from .events import DealEnded, GameWon, Played
 from .files import unused_path
 from .game import Game, GameError, Phase, PlayerView
 from .narrate import card_text, outcome_text, steps
-from .players import GreedyPlayer, Player, drive, make_player
+from .players import DEFAULT_OPPONENT, LEVELS, Player, describe, drive, make_player
+from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import terminal_safe
 
@@ -73,6 +75,8 @@ class PlayOptions:
     seed: int | None = None
     save: str | None = None
     name: str = "You"
+    #: after each deal, show what each of the human's cards cost (:mod:`penneech.analysis`)
+    analysis: bool = True
 
 
 # -- the human at the keyboard ----------------------------------------------------------------
@@ -82,8 +86,11 @@ class _Terminal:
     """The human player (seat 0) at a text terminal: a :class:`~penneech.players.Player` that
     answers by asking, and shows the table and the news before each question."""
 
-    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO, *,
+                 analysis: bool = True) -> None:
         self.game = game
+        self.analysis = analysis
+        self.reviewed: set[int] = set()  # deals whose analysis has been shown
         self.name = game.names[0]
         self.stdin = stdin
         self.stdout = stdout
@@ -110,12 +117,15 @@ class _Terminal:
             self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
         return line.strip()
 
-    def tell_news(self) -> None:
-        """Tell, in plain English, every complete step since the last one told."""
+    def tell_news(self, upto: int | None = None) -> None:
+        """Tell, in plain English, every complete step since the last one told (up to event
+        number ``upto``, if given)."""
         game = self.game
         for step in steps(game.events, game.names, self.you):
             if step.end <= self.told or step.kind == "lead":
                 continue
+            if upto is not None and step.end > upto:
+                break
             if step.kind == "deal":
                 self.say()
             self.say(step.text)
@@ -147,6 +157,42 @@ class _Terminal:
         elif view.phase is Phase.PLAY:
             self.say("You lead to this trick." if self.you == 0 else f"{me} leads to this trick.")
         self.say(f"Your hand: {hand_text(view.hand)}")
+
+    def review(self, _game: Game | None = None) -> None:
+        """When a deal has just ended (or the game, in the middle of one), tell the news up to
+        its end and show what each of this player's cards cost (:mod:`penneech.analysis`)."""
+        if not self.analysis:
+            return
+        events = self.game.events
+        deal = 0
+        for i, event in enumerate(events):
+            if isinstance(event, Played):
+                deal = event.deal
+            ended = (isinstance(event, DealEnded) and not event.thrown_in) or isinstance(
+                event, GameWon)
+            if not ended or deal in self.reviewed or deal == 0:
+                continue
+            self.reviewed.add(deal)
+            self.tell_news(upto=i + 1)
+            self.show_analysis(deal)
+
+    def show_analysis(self, deal: int) -> None:
+        from .analysis import analyse_deal
+
+        report = analyse_deal(self.game, deal, seed=self.game.seed)
+        mine = [p for p in report.plays if p.player == 0]
+        self.say()
+        if not mine:
+            self.say(f"Deal {deal}: you had no choice to make." if self.you == 0
+                     else f"Deal {deal}: {self.name} had no choice to make.")
+            return
+        costly = [p for p in mine if p.cost]
+        self.say(f"How your cards did in deal {deal}, with every card known: "
+                 + ("every choice was a best one." if not costly else
+                    f"{len(costly)} of {len(mine)} choices cost points."))
+        for line in report.lines(self.you, player=0):
+            self.say("  " + line)
+        self.stdout.flush()
 
     # the Player protocol ----------------------------------------------------------------------
 
@@ -180,8 +226,11 @@ class _Terminal:
                 self.say(_HELP_COMMANDS)
                 continue
             if command == "hint":
-                card = GreedyPlayer().play(view)
-                self.say(f"Hint: {card.code} ({card_text(card)}), the greedy player's choice.")
+                found = estimate(view, seed=self.game.seed)
+                card = best_card(found)
+                self.say(f"Hint: {card.code} ({card_text(card)}), the {DEFAULT_OPPONENT} "
+                         f"player's choice ({found[card].points:+.1f} points on average in "
+                         f"the rest of the deal, from what you can see).")
                 continue
             if command in ("quit", "exit", "q"):
                 raise Stop("quit")
@@ -284,7 +333,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     name = options.name.strip()
     if not name:
         return fail("--name must not be empty")
-    kind = options.opponent
+    kind = LEVELS.get(options.opponent, options.opponent)
     opponent_name = kind.capitalize()
     if opponent_name.lower() == name.lower():
         opponent_name += " (computer)"
@@ -303,15 +352,17 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     except (OSError, UnicodeError) as exc:
         return fail(f"cannot save the game to {wanted}: "
                     f"{getattr(exc, 'strerror', None) or exc}")
-    human = _Terminal(game, stdin, stdout)
+    human = _Terminal(game, stdin, stdout, analysis=options.analysis)
     if path != wanted:
         human.say(f"{wanted} is already there and is left alone: this game is saved to {path}.")
     human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
               f"seed {game.seed}.  Type ? for help.")
+    for line in describe(kind, game.rules.preset_name):
+        human.say(line)
     reason = "finished"
     try:
         with _stop_signals():
-            drive(game, [human, opponent], after=saver.after_move)
+            drive(game, [human, opponent], after=lambda g: _after_move(g, saver, human))
             human.tell_news()
     except Stop as exc:
         reason = exc.reason
@@ -329,6 +380,11 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
                             f"({saver.failed}); here is its record, to keep by hand:"), file=err)
         err.write(record.dumps(game))
     return STATUS[reason]
+
+
+def _after_move(game: Game, saver: _Saver, human: _Terminal) -> None:
+    saver.after_move(game)
+    human.review()
 
 
 def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool) -> None:

@@ -294,8 +294,8 @@ class PlayComputer(_Shown):
     """
 
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,
-                 opponent: str = "greedy", you: str = "You", computer: str = "Computer",
-                 sample: bool = True) -> None:
+                 opponent: str = players.DEFAULT_OPPONENT, you: str = "You",
+                 computer: str = "Computer", sample: bool = True) -> None:
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.names = (you, computer)
         self.opponent_kind = opponent
@@ -307,12 +307,20 @@ class PlayComputer(_Shown):
         self.choice_box = w.HBox([])
         self.new_button = w.Button(description="New game")
         self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
-        kinds = player_kinds()
+        menu = players.opponent_menu()
+        if opponent not in [kind for _, kind in menu]:
+            menu = [(opponent, opponent), *menu]
         self.opponent_choice = w.Dropdown(
-            options=kinds if opponent in kinds else [opponent, *kinds], value=opponent,
+            options=menu, value=opponent,
             description="Opponent", tooltip="the computer player of your next new game")
+        self.opponent_note = _html("")
+        self.opponent_choice.observe(lambda _change: self._describe_opponent(), names="value")
+        self._describe_opponent()
+        self.review = _html("")
+        self.reviewed: set[int] = set()
         live = w.VBox([self.status, self.board, self.hand_box, self.choice_box, self.log,
-                       w.HBox([self.new_button, self.opponent_choice])])
+                       self.review, w.HBox([self.new_button, self.opponent_choice]),
+                       self.opponent_note])
         parts: list[Any] = []
         self.sample: DealStepper | None = None
         if sample:
@@ -335,12 +343,39 @@ class PlayComputer(_Shown):
         self.game = Game(self.rules, seed=seed, players=self.names)
         self.opponent = make_player(self.opponent_kind, seed=seed)
         self.message = ""
+        self.reviewed = set()
+        self.review.value = ""
         self._advance()
 
     def _advance(self) -> None:
         """Let the computer move until it is your turn or the game is over."""
-        players.drive(self.game, [None, self.opponent])
+        players.drive(self.game, [None, self.opponent], after=lambda _g: self._review())
+        self._review()
         self._refresh()
+
+    def _describe_opponent(self) -> None:
+        preset = self.rules.preset_name
+        lines = players.describe(str(self.opponent_choice.value), preset)
+        self.opponent_note.value = "<br>".join(html_text(line) for line in lines)
+
+    def _review(self) -> None:
+        """When a deal has ended, show what each of your cards cost (:mod:`penneech.analysis`)."""
+        from .analysis import analyse_deal
+        from .events import DealEnded, GameWon, Played
+
+        deal = 0
+        for event in self.game.events:
+            if isinstance(event, Played):
+                deal = event.deal
+            ended = (isinstance(event, DealEnded) and not event.thrown_in) or isinstance(
+                event, GameWon)
+            if ended and deal and deal not in self.reviewed:
+                self.reviewed.add(deal)
+                report = analyse_deal(self.game, deal, seed=self.seed)
+                self.analysis = report
+                lines = [f"How your cards did in deal {deal}, with every card known:",
+                         *report.lines(0, player=0)]
+                self.review.value = "<br>".join(html_text(line) for line in lines)
 
     def click(self, card: Card | str) -> str:
         """Play ``card`` for you; return the message shown (a refusal explains why)."""

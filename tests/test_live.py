@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from penneech.players import DEFAULT_OPPONENT
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
     _OVERFLOW,
     CHROMIUM,
@@ -155,11 +156,21 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
     page, rec = _open(browser_context, live_server, "play-the-computer")
     page.evaluate("window.penneechLive.pause_ms = 0")
     page.select_option(".pn-live-play select[name=preset]", "pagat")
+    # the opponent offered first is the default, with what it is beside it; another level
+    # picked shows its own description
+    menu = page.locator(".pn-live-play select[name=opponent]")
+    assert menu.input_value() == DEFAULT_OPPONENT
+    assert page.locator(f'.pn-live-play [data-about="{DEFAULT_OPPONENT}"]').is_visible()
+    menu.select_option("greedy")
+    assert page.locator('.pn-live-play [data-about="greedy"]').inner_text().startswith(
+        "Beginner (greedy):")
+    assert not page.locator(f'.pn-live-play [data-about="{DEFAULT_OPPONENT}"]').is_visible()
+    menu.select_option(DEFAULT_OPPONENT)
     page.fill(".pn-live-play input[name=seed]", "11")
     _start(page, "play")
     _wait_table(page)
     refused = False
-    clicks = 0
+    clicks = analysed = 0
     for _ in range(400):
         state = _settled(page)
         if state["result"] is not None:
@@ -169,6 +180,10 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             assert card["tag"] == "button" and re.fullmatch(r"[2-9TJQKA][SHDC]", card["code"])
             assert CARD_NAME.match(card["name"]), f"accessible name {card['name']!r}"
         if "next-deal" in state["actions"]:
+            # under the account of the deal, what the reader's cards cost (issue 12)
+            if "thrown in" not in state["status"]:
+                assert "How your cards did in deal" in state["text"], state["text"][-800:]
+                analysed += 1
             page.locator(".pn-live-play [data-action=next-deal]").click()
             continue
         if "keep" in state["actions"]:
@@ -198,7 +213,7 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
     state = _table(page)
     assert state["result"] and "wins the game" in state["result"], state["text"][-500:]
     assert refused, "no forbidden card came up in the whole game"
-    assert clicks >= 7
+    assert clicks >= 7 and analysed >= 1
     # the game can be downloaded as a record, and the record replays to the same result
     with page.expect_download() as info:
         page.locator(".pn-live-play [data-do=download]").click()

@@ -13,7 +13,7 @@ import penneech
 import penneech.live
 from penneech import Game, IllegalPlayError, Phase, Rules, record
 from penneech.live import catalogue, handle, player_catalogue, rules_from
-from penneech.players import PLAYER_KINDS
+from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
 from penneech.render import card_label
 from penneech.rules import OPTIONS, PRESET_NAMES
 from penneech.simulation import simulate, summarize
@@ -101,7 +101,7 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     assert list(game.scores) == state["scores"]
 
 
-def test_the_end_of_a_deal_waits_for_the_reader_and_keeps_a_place_for_an_analysis(
+def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
         monkeypatch: pytest.MonkeyPatch) -> None:
     state = ok(op="new", rules="pagat", seed=5, opponent="greedy")
     while state["waiting"] != "deal":
@@ -113,9 +113,13 @@ def test_the_end_of_a_deal_waits_for_the_reader_and_keeps_a_place_for_an_analysi
             state = ok(op="throw_in", claim=False)
     assert 'data-action="next-deal"' in state["html"]
     assert "End of deal 1" in state["html"]
-    assert "pn-analysis" not in state["html"]  # nothing pretends to analyse
+    # the analysis of the deal: what the reader's cards cost, with every card known
+    assert "pn-analysis" in state["html"]
+    assert "How your cards did in deal 1, with every card known" in state["html"]
+    assert "Deal 1, with every card known: you lose" in state["html"]
     monkeypatch.setattr(penneech.live, "ANALYSIS",
                         lambda game, deal: [f"deal {deal} of seed {game.seed} & more"])
+    penneech.live._tables["play"].analysed.clear()
     shown = ok(op="state")
     assert "deal 1 of seed 5 &amp; more" in shown["html"]
     after = ok(op="next_deal")
@@ -211,7 +215,12 @@ def test_the_catalogue_is_read_from_the_engine() -> None:
     assert list(cat["options"]) == list(OPTIONS)
     assert list(cat["presets"]) == list(PRESET_NAMES)
     assert {p["kind"] for p in player_catalogue()} == set(PLAYER_KINDS)
-    assert player_catalogue()[0]["default"]
+    # the levels first, weakest first, as the terminal and the notebooks offer them
+    levels = [p["kind"] for p in player_catalogue() if p["level"]]
+    assert levels == list(LEVELS.values()) == [k for k in
+                                               [p["kind"] for p in player_catalogue()][:3]]
+    assert [p["kind"] for p in player_catalogue() if p["default"]] == [DEFAULT_OPPONENT]
+    assert not player_catalogue()[-1]["fair"]
     solver = next(p for p in player_catalogue() if p["kind"] == "solver")
     assert any(s["default"] for s in solver["strengths"])
     assert rules_from({"preset": "davis", "win_check": "immediate"}) == \

@@ -37,11 +37,15 @@ def twin_games() -> tuple[Game, Game]:
     return a, b
 
 
+#: Settings that keep the slow kinds quick in the tests.
+QUICK: dict[str, dict[str, int]] = {"solver": {"samples": 3}, "club": {"worlds": 3},
+                                    "expert": {"worlds": 3}}
+
+
 def test_every_kind_plays_a_whole_game() -> None:
     for kind in PLAYER_KINDS:
         game = Game("parlett", seed=4)
-        outcome = play_game(game, [make_player(kind, seed=1, **({"samples": 3} if kind == "solver"
-                                                                else {})),
+        outcome = play_game(game, [make_player(kind, seed=1, **QUICK.get(kind, {})),
                                    make_player("random", seed=2)])
         assert game.phase is Phase.OVER
         assert outcome.winner in (0, 1)
@@ -49,8 +53,10 @@ def test_every_kind_plays_a_whole_game() -> None:
 
 
 def test_unknown_kind_is_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="random, greedy, solver, cheater"):
+    with pytest.raises(ValueError, match=", ".join(PLAYER_KINDS)):
         make_player("clever")
+    with pytest.raises(ValueError, match="no setting 'samples'"):
+        make_player("expert", samples=3)
     with pytest.raises(ValueError, match="samples"):
         SolverPlayer(samples=0)
 

@@ -333,6 +333,20 @@ def test_bad_options_exit_2(tmp_path, capsys, extra, message):
     assert not (tmp_path / "g.json").exists()
 
 
+def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
+    """``--opponent beginner`` plays the greedy player; the game opens with what it is."""
+    argv = ["play", "--opponent", "beginner", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    options = play_options(build_parser().parse_args(argv))
+    out, err = io.StringIO(), io.StringIO()
+    assert run(options, io.StringIO("quit\n"), out, err) == 0
+    text = out.getvalue()
+    assert "against the computer (greedy)" in text
+    assert "greedy (the beginner level): plays each trick on its merits" in text
+    assert record.load(tmp_path / "g.json").names == ("You", "Greedy")
+    help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
+    assert "beginner (greedy," in " ".join(help_text.split())
+
+
 def test_bad_opponent_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["play", "--opponent", "oracle"])
@@ -370,3 +384,32 @@ def test_second_person_narration():
     assert re.search(r"(You win|Ben wins) the trick", told)
     # told about named players, the same log is in the third person
     assert "Ann" not in told and "you" not in "\n".join(narrate(game.events, ("Ann", "Ben")))
+
+
+def test_after_each_deal_your_cards_are_weighed(tmp_path):
+    lines, expected = script(11)
+    # the answers of deal 1 and the first of deal 2, then the end of input
+    answers_in_deal_1 = 0
+    deal = 0
+    for action in expected.actions:
+        deal += type(action).__name__ == "DealAction"
+        if deal == 1 and getattr(action, "player", None) == 0:
+            answers_in_deal_1 += 1
+    lines = lines[: answers_in_deal_1 + 1]
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert "How your cards did in deal 1, with every card known:" in out
+    # the review comes after the deal's end is told and before the next deal is
+    review = out.index("How your cards did in deal 1")
+    assert out.index("End of deal 1:") < review < out.index("Deal 2:")
+    assert "Deal 1, with every card known: you lose" in out
+    (tmp_path / "quiet").mkdir()
+    status, quiet, _ = play(tmp_path / "quiet", lines, "--seed", "11", "--no-analysis")
+    assert status == 0 and "How your cards did" not in quiet and "End of deal 1:" in quiet
+
+
+def test_hint_gives_the_experts_choice(tmp_path):
+    lines, _ = script(11, stop_after=1)
+    status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
+    assert status == 0
+    assert "the expert player's choice" in out and "points on average" in out

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from penneech import Phase, Scored  # noqa: E402
+from penneech import Phase, Rules, Scored  # noqa: E402
 from penneech.widgets import DealStepper, PlayComputer, compare, player_kinds  # noqa: E402
 
 
@@ -59,3 +59,26 @@ def test_one_pack_under_every_rulebook() -> None:
             e.points for e in res.game.events if isinstance(e, Scored) and e.deal == 1)
     options = [name for name, _question, _values in comparison.differences()]
     assert "follow" in options and "redeal" in options and "deck" not in options
+
+
+def test_the_default_opponent_is_offered_first_among_the_levels_and_described() -> None:
+    from penneech.players import DEFAULT_OPPONENT, LEVELS
+
+    pc = PlayComputer(seed=1, sample=False)
+    assert pc.opponent_kind == DEFAULT_OPPONENT
+    assert player_kinds()[: len(LEVELS)] == list(LEVELS.values())
+    assert DEFAULT_OPPONENT in pc.opponent_note.value
+    pc.opponent_choice.value = "greedy"
+    assert pc.opponent_note.value.startswith("greedy:")
+
+
+def test_a_finished_deal_is_weighed_on_the_board() -> None:
+    pc = PlayComputer(Rules.preset("pagat", target=8), seed=3, sample=False)
+    pc.opponent_choice.value = "random"
+    pc.new_game(3)
+    while not pc.game.is_over():
+        if pc.game.phase is Phase.THROW_IN:
+            pc.answer_throw_in(False)
+        else:
+            pc.click(pc.game.legal_plays()[0])
+    assert "How your cards did in deal" in pc.review.value

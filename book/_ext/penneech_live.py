@@ -130,7 +130,8 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         _rules_fields(settings, cat)
         row = _el(settings, "div", class_="pn-row-fields")
         _select(row, "Opponent", "opponent",
-                [(p["kind"], p["kind"]) for p in fair], fair[0]["kind"],
+                [(p["kind"], p["label"]) for p in fair],
+                next(p["kind"] for p in fair if p["default"]),
                 "the computer player you play against")
         for p in fair:
             if p["strengths"]:
@@ -139,6 +140,15 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
                               next(json.dumps(s["settings"]) for s in p["strengths"]
                                    if s["default"]))
                 sel.set("data-for", p["kind"])
+        # what each opponent does and how strong it measured, shown for the one picked
+        for p in fair:
+            about = _el(settings, "div", class_="pn-opponent-about", data_about=p["kind"],
+                        **({} if p["default"] else {"hidden": "hidden"}))
+            _el(about, "p", f"{p['label']}: {p['about']}.")
+            if p["measured"]:
+                listing = _el(about, "ul")
+                for line in p["measured"]:
+                    _el(listing, "li", line.strip())
         _select(row, "Who deals first", "dealer",
                 [("cut", "cut for it"), ("0", "you"), ("1", "the computer")], "cut")
         lab = _label(row, "Seed (empty: a new shuffle)")

@@ -228,9 +228,13 @@
 
     const opponentMenu = form.elements.namedItem("opponent");
     const strengthMenus = $$(form, "select[data-for]");
-    const showStrength = () => strengthMenus.forEach((s) => {
-      s.closest("label").hidden = s.dataset.for !== opponentMenu.value;
-    });
+    const abouts = $$(form, "[data-about]");
+    const showStrength = () => {
+      strengthMenus.forEach((s) => {
+        s.closest("label").hidden = s.dataset.for !== opponentMenu.value;
+      });
+      abouts.forEach((a) => { a.hidden = a.dataset.about !== opponentMenu.value; });
+    };
     opponentMenu.addEventListener("change", showStrength);
     showStrength();
 

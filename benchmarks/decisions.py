@@ -1,0 +1,131 @@
+"""Decision time of a computer player, and the time to analyse a deal, under every preset.
+
+Plays games between the player (default: :data:`penneech.players.DEFAULT_OPPONENT`) and the
+greedy player, seats alternating, and times every card the player chooses, first leads of a
+deal included, until ``--decisions`` have been timed per preset (default 1,000).  Prints the
+median, the 99th percentile and the worst, in CPU time of this process (what one core gives it,
+whatever else runs on the machine) and in wall-clock time, and the worst first lead alone.
+Target: every decision at most 0.5 s.
+
+With ``--analyses N`` it then times :func:`penneech.analysis.analyse_deal` on the first ``N``
+deals played (every choice weighed exactly and by the player's estimates; target 2 s a deal).
+
+Standard library only, so that it runs in Pyodide as well as CPython::
+
+    python benchmarks/decisions.py [--decisions 1000] [--analyses 50] [--kind expert] [PRESET ...]
+
+Figures are printed, not asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+
+from penneech.analysis import analyse_deal
+from penneech.game import Game, Phase
+from penneech.players import DEFAULT_OPPONENT, PLAYER_KINDS, make_player
+from penneech.playouts import win_model
+from penneech.rules import PRESET_NAMES, Rules
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f}"
+
+
+def time_decisions(preset: str, kind: str, wanted: int, seed: int
+                   ) -> tuple[list[float], list[float], list[float], list[Game]]:
+    """CPU and wall times of ``wanted`` decisions, the CPU times of first leads, and the games."""
+    cpu: list[float] = []
+    wall: list[float] = []
+    first_leads: list[float] = []
+    games: list[Game] = []
+    number = 0
+    win_model(Rules.preset(preset))  # measured once per session, not counted as a decision
+    while len(cpu) < wanted:
+        game = Game(preset, seed=seed * 100_003 + number)
+        seat = number % 2
+        number += 1
+        players = [make_player("greedy"), make_player("greedy")]
+        players[seat] = make_player(kind, seed=number)
+        while game.phase is not Phase.OVER and len(cpu) < wanted:
+            if game.phase is Phase.DEAL:
+                game.deal()
+                continue
+            who = game.to_move
+            assert who is not None
+            view = game.view(who)
+            player = players[who]
+            if game.phase is Phase.THROW_IN:
+                game.throw_in(player.throw_in(view))
+                continue
+            if who != seat or len(view.legal_plays) < 2:
+                game.play(player.play(view))
+                continue
+            c0, w0 = time.process_time(), time.perf_counter()
+            card = player.play(view)
+            c1, w1 = time.process_time(), time.perf_counter()
+            cpu.append(c1 - c0)
+            wall.append(w1 - w0)
+            if view.trick_number == 1 and not view.trick:
+                first_leads.append(c1 - c0)
+            game.play(card)
+        games.append(game)
+    return cpu, wall, first_leads, games
+
+
+def time_analyses(games: list[Game], wanted: int) -> list[float]:
+    """CPU seconds to analyse each of the first ``wanted`` deals played in ``games``."""
+    from penneech.analysis import deal_numbers
+
+    out: list[float] = []
+    for game in games:
+        for deal in deal_numbers(game):
+            if len(out) >= wanted:
+                return out
+            start = time.process_time()
+            analyse_deal(game, deal)
+            out.append(time.process_time() - start)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("presets", nargs="*", metavar="PRESET",
+                        help=f"of {', '.join(PRESET_NAMES)} (default: all)")
+    parser.add_argument("--decisions", type=int, default=1000, help="decisions timed per preset")
+    parser.add_argument("--analyses", type=int, default=0, help="deals analysed per preset")
+    parser.add_argument("--kind", default=DEFAULT_OPPONENT, choices=PLAYER_KINDS)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    unknown = [p for p in args.presets if p not in PRESET_NAMES]
+    if unknown:
+        parser.error(f"unknown preset {unknown[0]!r}: use one of {', '.join(PRESET_NAMES)}")
+    print(f"{platform.python_implementation()} {platform.python_version()} on "
+          f"{platform.machine()} ({sys.platform}); player {args.kind}; times in ms")
+    print(f"{'preset':8} {'decisions':>9} {'median':>7} {'p99':>6} {'worst':>6} "
+          f"{'wall worst':>10} {'first leads':>11} {'worst first':>11}  verdict", flush=True)
+    for preset in args.presets or PRESET_NAMES:
+        cpu, wall, firsts, games = time_decisions(preset, args.kind, args.decisions, args.seed)
+        verdict = "met" if max(cpu) <= 0.5 else "MISSED"
+        print(f"{preset:8} {len(cpu):>9} {_ms(statistics.median(cpu)):>7} "
+              f"{_ms(_quantile(cpu, 0.99)):>6} {_ms(max(cpu)):>6} {_ms(max(wall)):>10} "
+              f"{len(firsts):>11} {_ms(max(firsts)) if firsts else '-':>11}  {verdict}",
+              flush=True)
+        if args.analyses:
+            took = time_analyses(games, args.analyses)
+            verdict = "met" if took and max(took) <= 2.0 else "MISSED"
+            print(f"{'':8} analysis of {len(took)} deals: median {_ms(statistics.median(took))}, "
+                  f"worst {_ms(max(took))} ms  {verdict}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,473 @@
+"""Where a deal was won and lost: every card played, weighed two ways.
+
+For every card played in a deal where the player had a choice, :func:`analyse_deal` gives
+
+* the value of each legal card **with every card known** (the exact solver,
+  :func:`~penneech.solver.move_values`: the points the player scores in the rest of the deal minus
+  the points the opponent scores, when both play perfectly from there), the best card, and the
+  points the card played cost against it;
+* the value of each legal card **from what the player could see**: the estimates the play-out
+  player chooses by (:func:`~penneech.playouts.estimate`: the average over the worlds consistent
+  with the player's view, of the points and of the chance of winning the game), and the card
+  those estimates prefer;
+* a sentence in plain English saying why the best card was best, read off the two lines of play
+  that follow the best card and the card played ("The best play here was ♠K: it keeps the ♥Q for
+  trick 5, when hearts are trumps…").
+
+A :class:`DealAnalysis` adds up what each player's cards cost, and every result turns into plain
+JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.
+
+>>> from penneech import Game
+>>> from penneech.players import make_player, play_deal
+>>> game = Game("pagat", seed=7, first_dealer=1, players=("Ann", "Ben"))
+>>> play_deal(game, [make_player("greedy"), make_player("greedy")])
+>>> report = analyse_deal(game, 1, worlds=8)
+>>> all(p.cost >= 0 for p in report.plays)
+True
+>>> report.costs == (sum(p.cost for p in report.plays if p.player == 0),
+...                  sum(p.cost for p in report.plays if p.player == 1))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .events import Event, GameWon, Scored, TrickWon
+from .game import DealAction, Game, GameError, Phase, PlayAction
+from .narrate import Sentence, Who, card_text, render, verb
+from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
+from .rules import Seat, other_seat
+from .solver import Position, Solver, solve
+
+__all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """One card played, weighed.
+
+    Attributes:
+        deal: the deal's number.
+        trick: the trick it was played to (1 … 7).
+        player: who played it.
+        played: the card played.
+        exact: each legal card's value with every card known: the player's points minus the
+            opponent's in the rest of the deal, with best play by both from there.
+        best: the best card with every card known (the card played, when it was one of the best).
+        cost: what the card played cost, in points, with every card known (0 for a best card).
+        estimates: each legal card's estimate from what the player could see (``None`` when
+            estimates were not asked for).
+        best_estimated: the card those estimates prefer (``None`` without estimates).
+        explanation: why the best card was best, in English, told about the players by name
+            (see :meth:`explain` to tell it to one of them as "you").
+    """
+
+    deal: int
+    trick: int
+    player: Seat
+    played: Card
+    exact: dict[Card, int]
+    best: Card
+    cost: int
+    estimates: dict[Card, CardEstimate] | None
+    best_estimated: Card | None
+    reasons: tuple[Sentence, ...]
+    names: tuple[str, str]
+
+    @property
+    def estimated_cost(self) -> float | None:
+        """What the card played cost by the player's own estimates: the most points any legal
+        card was estimated to bring, less the card played's (``None`` without estimates)."""
+        if self.estimates is None:
+            return None
+        return max(e.points for e in self.estimates.values()) - self.estimates[self.played].points
+
+    def explain(self, you: Seat | None = None) -> str:
+        """The explanation, told to the player in seat ``you`` (if any) in the second person."""
+        return " ".join(render(s, self.names, you) for s in self.reasons)
+
+    @property
+    def explanation(self) -> str:
+        return self.explain()
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data: cards as codes (``"KS"``), values as numbers."""
+        out: dict[str, Any] = {
+            "deal": self.deal,
+            "trick": self.trick,
+            "player": self.player,
+            "played": self.played.code,
+            "exact": {c.code: v for c, v in _in_order(self.exact)},
+            "best": self.best.code,
+            "cost": self.cost,
+            "explanation": self.explanation,
+        }
+        if self.estimates is not None and self.best_estimated is not None:
+            out["estimates"] = {
+                c.code: {"points": round(e.points, 2), "win_chance": round(e.win_chance, 4)}
+                for c, e in _in_order(self.estimates)
+            }
+            out["best_estimated"] = self.best_estimated.code
+            out["estimated_cost"] = round(self.estimated_cost or 0.0, 2)
+            out["worlds"] = next(iter(self.estimates.values())).worlds
+        return out
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """Every choice of one deal, weighed (:func:`analyse_deal`)."""
+
+    deal: int
+    names: tuple[str, str]
+    plays: tuple[PlayAnalysis, ...]
+
+    @property
+    def costs(self) -> tuple[int, int]:
+        """What each player's cards cost in the deal, in points, with every card known."""
+        totals = [0, 0]
+        for p in self.plays:
+            totals[p.player] += p.cost
+        return (totals[0], totals[1])
+
+    def summary(self, you: Seat | None = None) -> str:
+        """One line: what each player's choices cost."""
+        sentence: list[Any] = [f"Deal {self.deal}, with every card known: "]
+        for seat in (0, 1):
+            choices = [p for p in self.plays if p.player == seat]
+            costly = sum(1 for p in choices if p.cost)
+            sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),
+                         f" {_points(self.costs[seat])} in {costly} of {len(choices)} "
+                         f"choice{'s' if len(choices) != 1 else ''}"]
+        return render((*sentence, "."), self.names, you)
+
+    def lines(self, you: Seat | None = None, *, all_plays: bool = False,
+              player: Seat | None = None) -> Iterator[str]:
+        """The analysis as text: one line per choice that cost points (or per choice, with
+        ``all_plays``; only ``player``'s, if given), each followed by its explanation, then the
+        summary."""
+        for p in self.plays:
+            if not (p.cost or all_plays) or (player is not None and p.player != player):
+                continue
+            yield _play_line(p, you)
+            yield "  " + p.explain(you)
+        yield self.summary(you)
+
+    def _repr_html_(self) -> str:
+        """A table in a notebook: one row per choice, with its explanation."""
+        from .text import html_text
+
+        rows = []
+        for p in self.plays:
+            values = " ".join(f"{card_text(c)}\u00a0{v:+d}" for c, v in _in_order(p.exact))
+            mine = ""
+            if p.best_estimated is not None:
+                mine = (f"{card_text(p.best_estimated)} "
+                        f"({_points(round(p.estimated_cost or 0.0, 1))})")
+            style = "" if p.cost else " style='color:#666'"
+            rows.append(
+                f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
+                f"<td>{card_text(p.played)}</td><td>{card_text(p.best)}</td><td>{p.cost}</td>"
+                f"<td>{html_text(mine)}</td><td>{values}</td></tr>"
+                f"<tr{style}><td></td><td colspan='6'>{html_text(p.explanation)}</td></tr>")
+        return (
+            "<table class='penneech-analysis'><thead><tr><th>trick</th><th>player</th>"
+            "<th>played</th><th>best (every card known)</th><th>cost</th>"
+            "<th>best from what the player saw (cost)</th><th>each card's value</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table><p>{html_text(self.summary())}</p>")
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data for the live table and the notebooks."""
+        return {
+            "deal": self.deal,
+            "players": list(self.names),
+            "costs": list(self.costs),
+            "summary": self.summary(),
+            "plays": [p.to_json() for p in self.plays],
+        }
+
+
+def _in_order(values: dict[Card, Any]) -> list[tuple[Card, Any]]:
+    return sorted(values.items(), key=lambda kv: kv[0])
+
+
+def _points(n: float) -> str:
+    if isinstance(n, float) and not n.is_integer():
+        return f"{n:.1f} points"
+    return f"{int(n)} point{'' if int(n) == 1 else 's'}"
+
+
+def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
+    who = render((Who(p.player),), p.names, you)
+    text = (f"Trick {p.trick}: {who} played {card_text(p.played)}; best {card_text(p.best)}, "
+            f"cost {_points(p.cost)}")
+    if p.best_estimated is not None:
+        text += (f" (from what could be seen: best {card_text(p.best_estimated)}, "
+                 f"cost {_points(round(p.estimated_cost or 0.0, 1))})")
+    return text + "."
+
+
+# -- replaying a game --------------------------------------------------------------------------
+
+
+def deal_numbers(game: Game) -> list[int]:
+    """The deals of ``game`` in which cards were played, in order."""
+    numbers: list[int] = []
+    deal = 0
+    for action in game.actions:
+        if isinstance(action, DealAction):
+            deal += 1
+        elif isinstance(action, PlayAction) and (not numbers or numbers[-1] != deal):
+            numbers.append(deal)
+    return numbers
+
+
+def _replay(game: Game) -> Iterator[tuple[Game, PlayAction | None, int]]:
+    """Step through ``game`` from the start: before each action, yield the game as it then was
+    (the same object each time), the action if it is a play (else ``None``) and the deal."""
+    replay = Game(game.rules, seed=game.seed, players=game.names, first_dealer=game.first_dealer,
+                  auto_deal=False)
+    for action in game.actions:
+        yield replay, action if isinstance(action, PlayAction) else None, replay.deal_number
+        replay._apply(action)
+
+
+def analyse_game(game: Game, *, estimates: bool = True, worlds: int = DEFAULT_WORLDS,
+                 seed: int = 0) -> list[DealAnalysis]:
+    """:func:`analyse_deal` for every deal of ``game`` in which cards were played."""
+    return [analyse_deal(game, n, estimates=estimates, worlds=worlds, seed=seed)
+            for n in deal_numbers(game)]
+
+
+def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
+                 worlds: int = DEFAULT_WORLDS, seed: int = 0) -> DealAnalysis:
+    """Weigh every card played in deal number ``deal`` of ``game`` (see the module's
+    description).  The game is not changed.
+
+    ``estimates`` adds the play-out player's estimates from each player's view, with
+    ``worlds`` worlds per choice and ``seed`` (the same seed as a play-out player gives that
+    player's own figures).
+
+    Raises:
+        GameError: no card was played in that deal.
+    """
+    plays: list[PlayAnalysis] = []
+    for replay, action, number in _replay(game):
+        if number < deal:
+            continue
+        if number > deal:
+            break
+        if action is None or len(replay.legal_plays()) < 2:
+            continue
+        plays.append(_weigh(replay, action, estimates, worlds, seed))
+    if not plays and deal not in deal_numbers(game):
+        raise GameError(f"no card was played in deal {deal}")
+    return DealAnalysis(deal, game.names, tuple(plays))
+
+
+def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
+           seed: int) -> PlayAnalysis:
+    player = action.player
+    played = action.card
+    exact = Solver(Position.from_game(game)).move_values()
+    top = max(exact.values())
+    best = played if exact[played] == top else min(c for c, v in exact.items() if v == top)
+    found: dict[Card, CardEstimate] | None = None
+    preferred: Card | None = None
+    if with_estimates:
+        found = estimate(game.view(player), worlds, seed)
+        preferred = best_card(found)
+    reasons = _reasons(game, player, played, best, exact, found, preferred)
+    return PlayAnalysis(
+        deal=game.deal_number, trick=game.trick_number, player=player, played=played,
+        exact=exact, best=best, cost=top - exact[played], estimates=found,
+        best_estimated=preferred, reasons=reasons, names=game.names,
+    )
+
+
+# -- why ---------------------------------------------------------------------------------------
+
+
+def _line(game: Game, card: Card) -> list[Event]:
+    """The events after ``card`` is played in ``game`` and both sides then play perfectly, with
+    every card known, to the end of the deal (or of the game)."""
+    copy = game.copy()
+    start = len(copy.events)
+    deal = copy.deal_number
+    copy.play(card)
+    if copy.phase is Phase.PLAY and copy.deal_number == deal:
+        for c in solve(Position.from_game(copy)).pv:
+            if copy.phase is not Phase.PLAY or copy.deal_number != deal:
+                break
+            copy.play(c)
+    return list(copy.events[start:])
+
+
+def _gains(events: Sequence[Event], player: Seat) -> dict[Card, int]:
+    """What each card scored for ``player`` (less what it scored for the opponent)."""
+    out: dict[Card, int] = {}
+    for e in events:
+        if isinstance(e, Scored) and e.card is not None and e.source == "trick":
+            out[e.card] = out.get(e.card, 0) + (e.points if e.player == player else -e.points)
+    return out
+
+
+def _total(events: Sequence[Event], player: Seat) -> int:
+    return sum(e.points for e in events if isinstance(e, Scored) and e.player == player)
+
+
+def _trick_of(events: Sequence[Event], card: Card) -> TrickWon | None:
+    for e in events:
+        if isinstance(e, TrickWon) and card in e.cards:
+            return e
+    return None
+
+
+def _first_trick(events: Sequence[Event]) -> TrickWon | None:
+    for e in events:
+        if isinstance(e, TrickWon):
+            return e
+    return None
+
+
+def _reasons(game: Game, player: Seat, played: Card, best: Card, exact: dict[Card, int],
+             found: dict[Card, CardEstimate] | None, preferred: Card | None
+             ) -> tuple[Sentence, ...]:
+    me = Who(player)
+    other = other_seat(player)
+    sentences: list[Sentence] = []
+    if best == played:
+        sentences.append((f"{card_text(played)} was the best play here, with every card known "
+                          f"({_signed(exact[played])} points in the rest of the deal).",))
+    else:
+        good = _line(game, best)
+        bad = _line(game, played)
+        why = _why(game, player, played, best, good, bad)
+        head: Sentence = (f"The best play here was {card_text(best)}",)
+        sentences.append(head + ((": ",) + why if why else ()) + (".",))
+        sentences.append((
+            f"With every card known, after {card_text(best)} ", me, " ",
+            verb(player, "scores"), f" {_total(good, player)} and ", Who(other),
+            f" {_total(good, other)} in the rest of the deal; after {card_text(played)}, "
+            f"{_total(bad, player)} and {_total(bad, other)}.",
+        ))
+    if found is not None and preferred is not None:
+        if preferred == played:
+            sentences.append(("From what ", me, " could see, it was the play-outs' choice too "
+                              f"({_signed(found[played].points)} points on average).",))
+        else:
+            sentences.append((
+                "From what ", me, f" could see, the play-outs preferred {card_text(preferred)} "
+                f"({_signed(found[preferred].points)} points on average, against "
+                f"{_signed(found[played].points)} for {card_text(played)}).",
+            ))
+    return tuple(sentences)
+
+
+def _signed(value: float) -> str:
+    if isinstance(value, float):
+        return f"{value:+.1f}"
+    return f"{value:+d}"
+
+
+def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
+         bad: list[Event]) -> Sentence:
+    """The clearest difference between the line after ``best`` and the line after
+    ``played``: a card kept for a trick where it scores, this trick won, or a card lost."""
+    other = other_seat(player)
+    hand = game.hand(player)
+    gains_good = _gains(good, player)
+    gains_bad = _gains(bad, player)
+    # 1. the game won or lost
+    won_good = _game_winner(good)
+    won_bad = _game_winner(bad)
+    if won_good != won_bad:
+        if won_good == player:
+            return ("with it ", Who(player), " ", verb(player, "wins"), " the game in this deal",)
+        if won_bad == other:
+            return ("after ", f"{card_text(played)}, ", Who(other), " ", verb(other, "wins"),
+                    " the game in this deal")
+    # 2. a card (the one played, or another) kept for a later trick where it scores
+    kept = []
+    for card in hand:
+        if card == best:
+            continue
+        more = gains_good.get(card, 0) - gains_bad.get(card, 0)
+        trick = _trick_of(good, card)
+        if more >= 2 and trick is not None and gains_good.get(card, 0) > 0:
+            kept.append((more, card, trick))
+    if kept:
+        more, card, trick = max(kept, key=lambda k: (k[0], -k[2].trick))
+        return (f"it keeps {_the(card)} for trick {trick.trick}, when {trick.trumps.noun} are "
+                f"trumps and it scores {gains_good[card]}",)
+    # 3. this trick
+    now_good = _first_trick(good)
+    now_bad = _first_trick(bad)
+    if now_good is not None and now_bad is not None and now_good.winner != now_bad.winner:
+        if now_good.winner == player:
+            won = _trick_points(good, now_good.trick, player)
+            lost = _trick_points(bad, now_bad.trick, other)
+            sentence: Sentence = ("it takes this trick" + (f", worth {won} points" if won else ""),)
+            if lost:
+                sentence += (f"; after {card_text(played)}, ", Who(other), " ",
+                             verb(other, "takes"), f" it, worth {lost} points")
+            return sentence
+        return ("it lets ", Who(other), " take this trick, and that costs less",)
+    # 4. a card of the player's that scores for the opponent after the card played
+    given = [(gains_bad.get(c, 0), c) for c in hand if gains_bad.get(c, 0) < 0]
+    if given:
+        loss, card = min(given, key=lambda g: (g[0], g[1].index))
+        trick = _trick_of(bad, card)
+        where = f" in trick {trick.trick}" if trick is not None else ""
+        return (f"after {card_text(played)}, {_the(card)} gives ", Who(other),
+                f" {-loss} points{where}",)
+    # 5. the tricks taken
+    taken_good = _taken(good, player)
+    taken_bad = _taken(bad, player)
+    if taken_good != taken_bad:
+        return ("after it ", Who(player), " ", verb(player, "takes"), f" {_tricks(taken_good)}; "
+                f"after {card_text(played)}, {_tricks(taken_bad)}",)
+    # 6. the score of the rest of the deal
+    diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
+                                                           _total(bad, other))
+    return (f"it comes out {_points(diff)} better over the rest of the deal",)
+
+
+def _game_winner(events: Sequence[Event]) -> Seat | None:
+    for e in events:
+        if isinstance(e, GameWon):
+            return e.winner
+    return None
+
+
+def _taken(events: Sequence[Event], player: Seat) -> list[int]:
+    return [e.trick for e in events if isinstance(e, TrickWon) and e.winner == player]
+
+
+def _tricks(numbers: Sequence[int]) -> str:
+    if not numbers:
+        return "no trick"
+    if len(numbers) == 1:
+        return f"trick {numbers[0]}"
+    return "tricks " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def _trick_points(events: Sequence[Event], trick: int, player: Seat) -> int:
+    """What ``player`` pegged for trick number ``trick`` (its cards and the card turned up after
+    it, not the majority bonus): the pegs between that trick's end and the next."""
+    total = 0
+    current = 0
+    for e in events:
+        if isinstance(e, TrickWon):
+            current = e.trick
+        elif (isinstance(e, Scored) and current == trick and e.player == player
+              and e.source != "majority"):
+            total += e.points
+    return total
+
+
+def _the(card: Card) -> str:
+    return f"the {card_text(card)}"

@@ -1,0 +1,138 @@
+"""The analysis of a played deal: exact values that agree with brute force on the engine, costs
+that add up, the player's own estimates, a sentence that says why, and plain JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from penneech import Card, Game, GameError, Phase
+from penneech.analysis import analyse_deal, analyse_game, deal_numbers
+from penneech.cli import main
+from penneech.players import make_player, play_deal
+from penneech.playouts import PlayoutPlayer
+from tests.engine_helpers import position
+from tests.test_solver import brute_force, game_at, random_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "book" / "records" / "example.json"
+
+
+@pytest.mark.parametrize("tricks_left", [2, 3])
+def test_exact_values_agree_with_brute_force(tricks_left: int) -> None:
+    """Near the end of a deal, under random rules (and near the target), every value the
+    analysis gives is the value found by trying every line on copies of the engine."""
+    rng = random.Random(40 + tricks_left)
+    checked = 0
+    seed = 0
+    while checked < 12:
+        seed += 1
+        rules = random_rules(rng)
+        game = game_at(rules, seed, rng, tricks_left, mid_trick=False)
+        if game is None:
+            continue
+        deal = game.deal_number
+        expected = {}
+        while game.phase is Phase.PLAY and game.deal_number == deal:
+            if len(game.legal_plays()) > 1:
+                expected[(game.trick_number, game.to_move)] = brute_force(game)
+            game.play(rng.choice(game.legal_plays()))
+        report = analyse_deal(game, deal, estimates=False)
+        got = {(p.trick, p.player): {c.code: v for c, v in p.exact.items()}
+               for p in report.plays if (p.trick, p.player) in expected}
+        assert got == expected, (str(rules), seed)
+        checked += 1
+
+
+def _played_deal(preset: str = "pagat", seed: int = 7) -> Game:
+    game = Game(preset, seed=seed, first_dealer=1, players=("Ann", "Ben"))
+    play_deal(game, [make_player("greedy"), make_player("random", seed=3)])
+    return game
+
+
+def test_costs_add_up_and_best_cards_cost_nothing() -> None:
+    game = _played_deal()
+    report = analyse_deal(game, 1, estimates=False)
+    assert report.plays, "the deal had choices"
+    for p in report.plays:
+        top = max(p.exact.values())
+        assert p.cost == top - p.exact[p.played] >= 0
+        assert p.exact[p.best] == top
+        assert (p.best == p.played) == (p.cost == 0)
+        assert p.estimates is None and p.best_estimated is None
+        assert p.played in p.exact
+    assert report.costs == (sum(p.cost for p in report.plays if p.player == 0),
+                            sum(p.cost for p in report.plays if p.player == 1))
+    assert f"Ann loses {report.costs[0]} point" in report.summary()
+    assert ": you lose" in report.summary(you=0)
+
+
+def test_estimates_are_the_players_own() -> None:
+    game = _played_deal("cotton", seed=2)
+    report = analyse_deal(game, 1, worlds=5, seed=9)
+    replay = Game(game.rules, seed=game.seed, players=game.names, first_dealer=1,
+                  auto_deal=False)
+    plays = iter(report.plays)
+    for action in game.actions:
+        if replay.phase is Phase.PLAY and len(replay.legal_plays()) > 1:
+            p = next(plays)
+            view = replay.view(p.player)
+            assert p.estimates == PlayoutPlayer(seed=9, worlds=5).estimates(view)
+            assert p.best_estimated == PlayoutPlayer(seed=9, worlds=5).play(view)
+            assert p.estimated_cost is not None and p.estimated_cost >= 0
+        replay._apply(action)
+
+
+def test_the_best_play_is_explained() -> None:
+    # Spades are trumps for the first trick, hearts for the second.  Ann leads; Ben holds only
+    # spades.  Led now, Ann's ♥Q is trumped and scores nothing; kept, it wins trick 2 as a trump.
+    game = position("pagat", "QH 2C 3C 4C 5C 6C 8C", "2S 3S 4S 5S 6S 7S 8S", "9S 9H 2D",
+                    redeal="never")
+    game.play("QH")
+    while game.phase is Phase.PLAY and game.deal_number == 1:
+        game.play(game.legal_plays()[0])
+    first = analyse_deal(game, 1, worlds=4).plays[0]
+    assert first.trick == 1 and first.played == Card("QH") and first.cost > 0
+    assert first.explanation.startswith(f"The best play here was ♣{first.best.symbol[:-1]}: "
+                                        "it keeps the ♥Q for trick 2, when hearts are trumps "
+                                        "and it scores 3.")
+    assert "With every card known, after" in first.explanation
+    assert "From what you could see" in first.explain(you=0)
+
+
+def test_json_is_plain_data() -> None:
+    game = _played_deal()
+    data = analyse_deal(game, 1, worlds=3).to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["players"] == ["Ann", "Ben"] and len(data["costs"]) == 2
+    play = data["plays"][0]
+    assert {"trick", "player", "played", "exact", "best", "cost", "explanation", "estimates",
+            "best_estimated", "estimated_cost", "worlds"} <= set(play)
+    assert play["played"] in play["exact"] and play["best"] in play["exact"]
+
+
+def test_whole_game_and_bad_deal() -> None:
+    from penneech import record
+
+    game = record.load(EXAMPLE)
+    numbers = deal_numbers(game)
+    assert numbers == sorted(numbers) and numbers
+    reports = analyse_game(game, estimates=False)
+    assert [r.deal for r in reports] == numbers
+    with pytest.raises(GameError, match="no card was played in deal 99"):
+        analyse_deal(game, 99)
+
+
+def test_replay_analyse_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(EXAMPLE), "--analyse", "--deal", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Analysis of deal 1" in out and "Deal 1, with every card known:" in out
+    assert "Analysis of deal 2" not in out
+    assert main(["replay", str(EXAMPLE), "--json", "--analyse", "--deal", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["deal"] for d in data["analysis"]] == [1]
+    assert main(["replay", str(EXAMPLE), "--analyse", "--deal", "99"]) == 2
+    assert "error:" in capsys.readouterr().err
