@@ -417,7 +417,7 @@ def test_every_other_notebook_runs_live(session: Session, name: str) -> None:
     for i in range(notes.count()):
         assert re.search(r"needs matplotlib, which Python in the browser here does not have\. "
                          r"(This table|The table (above|below)) holds the same numbers",
-                         notes.nth(i).inner_text()), notes.nth(i).inner_text()
+                         notes.nth(i).text_content() or ""), notes.nth(i).text_content()
     traffic.assert_clean(f"{name}, run all live")
 
 
