@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 #: Worlds per decision at the default (expert) level.
-DEFAULT_WORLDS = 120
+DEFAULT_WORLDS = 400
 #: Hands dealt to the opponent per world kept, to weigh them by its plays (1: no weighing).
 DEFAULT_INFERENCE = 3
 #: What one point of the deal adds to a card's score besides the chance of winning the game: a
