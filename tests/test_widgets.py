@@ -69,7 +69,7 @@ def test_the_default_opponent_is_offered_first_among_the_levels_and_described() 
     assert player_kinds()[: len(LEVELS)] == list(LEVELS.values())
     assert DEFAULT_OPPONENT in pc.opponent_note.value
     pc.opponent_choice.value = "greedy"
-    assert pc.opponent_note.value.startswith("greedy:")
+    assert pc.opponent_note.value.startswith("greedy (the beginner level):")
 
 
 def test_a_finished_deal_is_weighed_on_the_board() -> None:
