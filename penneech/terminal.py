@@ -353,15 +353,17 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         return fail(f"cannot save the game to {wanted}: "
                     f"{getattr(exc, 'strerror', None) or exc}")
     human = _Terminal(game, stdin, stdout, analysis=options.analysis)
-    if path != wanted:
-        human.say(f"{wanted} is already there and is left alone: this game is saved to {path}.")
-    human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
-              f"seed {game.seed}.  Type ? for help.")
-    for line in describe(kind, game.rules.preset_name):
-        human.say(line)
     reason = "finished"
     try:
         with _stop_signals():
+            # (inside: the output may be closed from the first line on)
+            if path != wanted:
+                human.say(f"{wanted} is already there and is left alone: this game is saved "
+                          f"to {path}.")
+            human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
+                      f"seed {game.seed}.  Type ? for help.")
+            for line in describe(kind, game.rules.preset_name):
+                human.say(line)
             drive(game, [human, opponent], after=lambda g: _after_move(g, saver, human))
             human.tell_news()
     except Stop as exc:
