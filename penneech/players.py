@@ -65,6 +65,10 @@ __all__ = [
     "play_game",
     "play_deal",
     "decide",
+    "follow_scores",
+    "lead_scores",
+    "trumps_index",
+    "GreedyWeights",
 ]
 
 #: The solver player's default number of samples per decision.
@@ -385,7 +389,8 @@ class Strength:
         rules: the rules played (a preset name or the rules notation).
         wins: games won.
         games: games played (duplicate pairs: the same packs twice, seats swapped).
-        low, high: the 95% Wilson interval of the win rate.
+        low: the low end of the 95% Wilson interval of the win rate.
+        high: its high end.
     """
 
     opponent: str
