@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test lint typecheck unit notebooks-check book-strict browser bench notebooks experiments lock clean
+.PHONY: book test lint typecheck unit notebooks-check book-strict browser live-all bench notebooks experiments lock clean
 
 LOCK   := requirements/lock.txt
 
@@ -48,6 +48,10 @@ book-strict: $(STAMP)
 # site's files read the site the strict build makes (so `make -j test` runs them after it)
 browser: book-strict
 	$(PYTEST) -q -m "browser or site" tests
+
+# every notebook of the book run live in JupyterLite (make test runs a representative few)
+live-all: book-strict
+	PENNEECH_LIVE_ALL=1 $(PYTEST) -q -m "browser or site" tests/test_lite.py -k runs_live
 
 ## maintenance
 notebooks: $(STAMP)
