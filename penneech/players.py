@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
 from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules
-from .solver import Position, move_values, sample_positions
+from .solver import Position, _mask, move_values, sample_positions
 
 __all__ = [
     "Player",
@@ -195,13 +195,6 @@ def _first_best(scores: Sequence[float]) -> int:
         if score > scores[best]:
             best = i
     return best
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
 
 
 class _GreedyTables(NamedTuple):

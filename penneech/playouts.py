@@ -47,9 +47,9 @@ from typing import NamedTuple
 
 from .cards import Card
 from .game import GameError, Phase, PlayerView
-from .players import _first_best, _mask, follow_scores, lead_scores, trumps_index
+from .players import _first_best, follow_scores, lead_scores, trumps_index
 from .rules import TRICKS, Rules
-from .solver import Position, Solver, _bits, _search_tables, sample_positions, voids
+from .solver import Position, Solver, _bits, _mask, _search_tables, sample_positions, voids
 
 __all__ = [
     "CardEstimate",

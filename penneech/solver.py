@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -139,7 +139,8 @@ def _distinct(hand: CardMask, opponent: CardMask, st: _SearchTables) -> list[Car
     return out
 
 
-def _mask(cards: Sequence[Card]) -> int:
+def _mask(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (bit ``card.index`` set for each)."""
     m = 0
     for c in cards:
         m |= 1 << c.index
