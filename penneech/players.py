@@ -440,7 +440,7 @@ def _playout_player(worlds: int, default_name: str) -> Callable[..., Player]:
 
 #: Worlds per decision of the ``club`` player (the ``expert`` uses
 #: :data:`penneech.playouts.DEFAULT_WORLDS`).
-CLUB_WORLDS = 16
+CLUB_WORLDS = 120
 _EXPERT_WORLDS = 400  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 
 #: Every kind of computer player, by name: the one registry the command line, the simulations,
