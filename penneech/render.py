@@ -496,8 +496,9 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     that may not be played now carries ``aria-disabled="true"`` (it stays clickable, so that the
     engine can say why it is refused).  ``status`` and ``refusal`` are shown in a live region,
     ``actions`` are ``(action, label)`` buttons (``data-action``), ``narration`` the lines told so
-    far, ``deal_end`` the account of a finished deal with ``analysis`` lines under it (none yet:
-    a place for a post-mortem), and ``result`` the end of the game in words.  Every text is
+    far, ``deal_end`` the account of a finished deal with ``analysis`` lines under it (what the
+    reader's cards cost; under ``result`` when the game is over), and ``result`` the end of
+    the game in words.  Every text is
     escaped here.
     """
     pos = scene(view)
@@ -575,12 +576,14 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                                               "aria-label": "the deal just played"})
         for line in deal_end:
             ET.SubElement(end, "p").text = line
-        if analysis:
-            box = ET.SubElement(end, "div", {"class": "pn-analysis"})
-            for line in analysis:
-                ET.SubElement(box, "p").text = line
     if result:
         ET.SubElement(root, "p", {"class": "pn-result", "role": "alert"}).text = result
+    if analysis:  # under the deal's account, or under the result of the game
+        box = ET.SubElement(end if deal_end else root, "div", {"class": "pn-analysis"})
+        for line in analysis:
+            # an explanation (indented in the text) goes under the line it explains
+            ET.SubElement(box, "p", {"class": "pn-why"} if line.startswith(" ") else {}).text = \
+                line.strip()
     if narration:
         story = ET.SubElement(root, "details", {"class": "pn-story", "open": "open"})
         ET.SubElement(story, "summary").text = "What happened"

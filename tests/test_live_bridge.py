@@ -12,6 +12,7 @@ import pytest
 import penneech
 import penneech.live
 from penneech import Game, IllegalPlayError, Phase, Rules, record
+from penneech.events import Played
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
 from penneech.render import card_label
@@ -98,6 +99,11 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     assert "wins the game" in state["html"]
     game = record.loads(state["record"])
     assert game.outcome is not None and game.outcome.winner == state["winner"]
+    # under the result, what the reader's cards cost in the last deal
+    last = max(e.deal for e in game.events if isinstance(e, Played))
+    html = state["html"]
+    assert html.index("wins the game") < html.index(f"How your cards did in deal {last}") \
+        or f"Deal {last}: you had no choice to make." in html
     assert list(game.scores) == state["scores"]
 
 
