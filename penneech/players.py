@@ -510,15 +510,35 @@ def opponent_menu() -> list[tuple[str, str]]:
 
 def describe(kind: str, rules: str | None = None) -> list[str]:
     """A reader's description of ``kind`` (or of the kind a level names): its one-line summary,
-    then what has been measured of it against each other kind, under ``rules`` only if given
-    (a preset name), strongest opponents first."""
+    then what has been measured of it against each other kind: under ``rules`` (a preset name)
+    if given, one line per opponent; otherwise one line per opponent over every reading
+    measured, with the range of the readings' rates.
+
+    >>> describe("beginner")[0].split(":")[0]
+    'greedy (the beginner level)'
+    """
     kind = LEVELS.get(kind, kind)
     entry = PLAYERS[kind]
     level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
     lines = [f"{kind}{level}: {entry.summary}."]
     results = [r for r in entry.strength if rules is None or r.rules == rules]
-    results.sort(key=lambda r: (r.rules, r.rate))
-    lines += [f"  {r}" for r in results]
+    if rules is not None:
+        results.sort(key=lambda r: r.rate)
+        lines += [f"  {r}" for r in results]
+    else:
+        by_opponent: dict[str, list[Strength]] = {}
+        for r in results:
+            by_opponent.setdefault(r.opponent, []).append(r)
+        for opponent, found in sorted(by_opponent.items(),
+                                      key=lambda kv: sum(r.wins for r in kv[1])
+                                      / sum(r.games for r in kv[1])):
+            wins = sum(r.wins for r in found)
+            games = sum(r.games for r in found)
+            rates = sorted(r.rate for r in found)
+            spread = (f"{rates[0]:.0%}–{rates[-1]:.0%} by reading, " if len(found) > 1
+                      else f"under {found[0].rules}, ")
+            lines.append(f"  wins {wins / games:.0%} of games against {opponent} ({spread}"
+                         f"{games:,} games)")
     if not results:
         lines.append("  (its strength against the others has not been measured yet)")
     return lines

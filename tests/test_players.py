@@ -215,3 +215,21 @@ def _cards_in(value: object) -> frozenset[Card]:
     for item in items:
         out |= _cards_in(item)
     return out
+
+
+def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.MonkeyPatch) -> None:
+    from penneech import measured
+    from penneech.players import describe
+
+    monkeypatch.setattr(measured, "RESULTS", {
+        ("expert", "greedy", "pagat"): (62, 100), ("expert", "greedy", "minimal"): (58, 100),
+        ("expert", "solver", "pagat"): (45, 100), ("greedy", "expert", "pagat"): (38, 100)})
+    # over every reading: one line per opponent, the strongest opponent first
+    assert describe("expert")[1:] == [
+        "  wins 45% of games against solver (under pagat, 100 games)",
+        "  wins 60% of games against greedy (58%–62% by reading, 200 games)"]
+    # under one reading: each result with its 95% interval
+    assert describe("expert", "minimal")[1:] == [
+        "  wins 58% of games against greedy under minimal (48%–67%, 100 games)"]
+    assert describe("beginner", "davis")[1:] == [
+        "  (its strength against the others has not been measured yet)"]
