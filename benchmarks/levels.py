@@ -39,19 +39,17 @@ def read_results(folder: Path) -> dict[tuple[str, str, str], tuple[int, int]]:
             continue
         if first == second:
             continue
-        wins = games = 0
-        seen = set()
+        won_by_game: dict[int, bool] = {}
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 data = json.loads(line)
-            except json.JSONDecodeError:
+            except json.JSONDecodeError:  # a line cut short when a run was stopped
                 continue
-            if data["game"] in seen:
-                continue
-            seen.add(data["game"])
-            games += 1
-            wins += data["players"][data["winner"]] == first
-        if games % 2:  # count complete duplicate pairs only
+            won_by_game.setdefault(data["game"], data["players"][data["winner"]] == first)
+        # complete duplicate pairs only (games 2k and 2k+1: the same pack, seats swapped)
+        paired = [won for game, won in won_by_game.items() if game ^ 1 in won_by_game]
+        games, wins = len(paired), sum(paired)
+        if not games:
             continue
         for key, won in (((first, second, preset), wins), ((second, first, preset),
                                                              games - wins)):
