@@ -74,7 +74,8 @@ def write_module(results: dict[tuple[str, str, str], tuple[int, int]], method: s
     table = pprint.pformat(dict(sorted(results.items())), width=96, sort_dicts=False)
     MEASURED.write_text(
         _HEADER
-        + f"#: How the figures below were measured.\nMETHOD = {method!r}\n\n"
+        + "#: How the figures below were measured.\n"
+        + f"METHOD = {pprint.pformat(method, width=96 - len('METHOD = '))}\n\n"
         + "#: ``(player kind, opponent kind, rules) -> (games won, games played)``.\n"
         + f"RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {table}\n",
         encoding="utf-8",

@@ -8,7 +8,8 @@ Written by ``benchmarks/levels.py --write`` (do not edit by hand); read through
 from __future__ import annotations
 
 #: How the figures below were measured.
-METHOD = 'duplicate games (the same packs twice, seats swapped) played by benchmarks/strength.py with seed 0; collected 2026-11-23'
+METHOD = ('duplicate games (the same packs twice, seats swapped) played by '
+ 'benchmarks/strength.py with seed 0; collected 2026-11-23')
 
 #: ``(player kind, opponent kind, rules) -> (games won, games played)``.
 RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davis'): (20, 50),
