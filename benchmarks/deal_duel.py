@@ -1,0 +1,81 @@
+"""Points per deal against greedy: a cheaper, steadier measure of a player than won games.
+
+Plays ``--deals`` duplicate deals under each preset: the same deal twice, the contender in one
+seat and the greedy player in the other, then seats swapped, every hand kept (no throw-ins), from
+0-0.  Prints the contender's average points per deal minus greedy's, with its standard error.  A
+deal's points vary far less than a game's result, so a few hundred deals separate players that
+would need thousands of games; but a deal's points are not the game (the expert plays for the
+game, which at 0-0 is nearly the same thing).  Contenders are player kinds of the registry with
+settings, e.g.::
+
+    python benchmarks/deal_duel.py expert club expert:inference=6 --deals 300 minimal pagat
+    python benchmarks/deal_duel.py cheater --deals 300
+
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from penneech import Game
+from penneech.game import Phase
+from penneech.players import GreedyPlayer, KeepingHand, Player, make_player, play_deal
+from penneech.rules import PRESET_NAMES
+
+
+def _contender(spec: str, seed: int, game: Game) -> Player:
+    """``kind`` or ``kind:setting=value,...`` (numbers as numbers)."""
+    kind, _, rest = spec.partition(":")
+    settings: dict[str, object] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        settings[key] = int(value) if value.isdigit() else value
+    if kind == "cheater":
+        settings["game"] = game
+    return make_player(kind, seed=seed, **settings)
+
+
+def duel(spec: str, preset: str, deals: int, first_seed: int = 0) -> list[float]:
+    """The contender's points minus greedy's, averaged over the two seats, for each deal."""
+    out = []
+    for seed in range(first_seed, first_seed + deals):
+        diff = 0
+        for seat in (0, 1):
+            game = Game(preset, seed=seed, first_dealer=seed % 2)
+            while game.phase is not Phase.PLAY:
+                if game.phase is Phase.THROW_IN:
+                    game.throw_in(False)
+                else:
+                    game.deal()
+            me = KeepingHand(_contender(spec, seed, game))
+            other = KeepingHand(GreedyPlayer())
+            play_deal(game, [me, other] if seat == 0 else [other, me])
+            diff += game.scores[seat] - game.scores[1 - seat]
+        out.append(diff / 2)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("contenders", nargs="+", help="kind or kind:setting=value,... "
+                        "(presets among them are taken as the presets to play)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    args = parser.parse_intermixed_args()
+    presets = [c for c in args.contenders if c in PRESET_NAMES] or list(PRESET_NAMES)
+    contenders = [c for c in args.contenders if c not in PRESET_NAMES]
+    for preset in presets:
+        for spec in contenders:
+            started = time.process_time()
+            found = duel(spec, preset, args.deals, args.seed)
+            error = statistics.stdev(found) / len(found) ** 0.5 if len(found) > 1 else 0.0
+            print(f"{preset:9} {spec:24} {statistics.fmean(found):+6.2f} points a deal "
+                  f"(standard error {error:.2f}, {len(found)} duplicate deals, "
+                  f"{time.process_time() - started:.0f} s CPU)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
