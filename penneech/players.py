@@ -40,7 +40,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
-from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules
+from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
 
 __all__ = [
@@ -225,10 +225,15 @@ def follow_scores(rules: Rules, me: int, legal: Sequence[int], lead: int, trumps
     trumps ``trumps`` (cards by index, the suit by :func:`trumps_index`; higher is better): the
     points it wins or gives away in this trick, the worth of taking the trick, and what the card
     would be worth kept."""
-    tables = rules.tables
+    return _follow_scores(rules.tables, _greedy_tables(rules, weights), me, legal, lead, trumps)
+
+
+def _follow_scores(tables: RuleTables, greedy: _GreedyTables, me: int, legal: Sequence[int],
+                   lead: int, trumps: int) -> list[float]:
+    """:func:`follow_scores` with the rules' tables and the greedy tables already looked up
+    (the play-outs call it hundreds of thousands of times)."""
     points = tables.points[trumps]
     scorer = tables.scorer
-    greedy = _greedy_tables(rules, weights)
     win = greedy.win
     keep = greedy.keep[trumps]
     beaten_by = greedy.beaten_by[trumps][lead]
@@ -268,9 +273,14 @@ def lead_scores(rules: Rules, me: int, legal: Sequence[int], trumps: int, unseen
     when the opponent holds ``opponent_size`` of the ``unseen`` cards (a mask of indices), any
     of them equally likely: it cashes a likely winner that carries points and otherwise leads a
     card that gives little away."""
-    tables = rules.tables
+    return _lead_scores(rules.tables, _greedy_tables(rules, weights), me, legal, trumps, unseen,
+                        opponent_size)
+
+
+def _lead_scores(tables: RuleTables, greedy: _GreedyTables, me: int, legal: Sequence[int],
+                 trumps: int, unseen: int, opponent_size: int) -> list[float]:
+    """:func:`lead_scores` with the tables already looked up (see :func:`_follow_scores`)."""
     points = tables.points[trumps]
-    greedy = _greedy_tables(rules, weights)
     win = greedy.win
     keep = greedy.keep[trumps]
     beaten_by = greedy.beaten_by[trumps]

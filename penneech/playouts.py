@@ -47,7 +47,13 @@ from typing import NamedTuple
 
 from .cards import Card
 from .game import GameError, Phase, PlayerView
-from .players import _first_best, follow_scores, lead_scores, trumps_index
+from .players import (
+    _first_best,
+    _follow_scores,
+    _greedy_tables,
+    _lead_scores,
+    trumps_index,
+)
 from .rules import TRICKS, Rules
 from .solver import Position, Solver, _bits, _mask, _search_tables, sample_positions, voids
 
@@ -189,6 +195,8 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
     pos = world.position
     solver = world.solver
     rules = pos.rules
+    tables = rules.tables
+    greedy = _greedy_tables(rules)
     hands = list(world.hands)
     trumps_of = solver._trumps
     follows = solver._follows
@@ -209,8 +217,8 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
             else:
                 legal = _bits(hand)
                 unseen = pack & ~(hand | public)
-                lead = legal[_first_best(lead_scores(rules, leader, legal, trumps, unseen,
-                                                     len(legal)))]
+                lead = legal[_first_best(_lead_scores(tables, greedy, leader, legal, trumps,
+                                                      unseen, len(legal)))]
             hands[leader] = hand ^ (1 << lead)
             public |= 1 << lead
         follower = 1 - leader
@@ -219,7 +227,7 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
         else:
             legal = _bits(follows(hands[follower], lead, t))
             reply = legal[0] if len(legal) == 1 else legal[
-                _first_best(follow_scores(rules, follower, legal, lead, trumps))]
+                _first_best(_follow_scores(tables, greedy, follower, legal, lead, trumps))]
         hands[follower] ^= 1 << reply
         public |= 1 << reply
         winner, _diff, won0, s0, s1, over = play_trick(t, leader, lead, reply, won0, s0, s1,
@@ -288,14 +296,16 @@ def _likelihood(rules: Rules, opponent: int, choices: Sequence[_Choice], hand: i
     """How likely the opponent's choices were, had it held ``hand`` (a mask) now: the product,
     over its choices, of the chance that a player of the greedy judgement, choosing with some
     noise, would have chosen as it did."""
-    duty = _search_tables(rules.tables)
+    tables = rules.tables
+    duty = _search_tables(tables)
+    greedy = _greedy_tables(rules)
     weight = 1.0
     for c in choices:
         held = hand | c.later
         if c.lead < 0:
             legal = _bits(held)
-            scores = lead_scores(rules, opponent, legal, c.trumps, pack & ~(held | c.public),
-                                 c.my_size)
+            scores = _lead_scores(tables, greedy, opponent, legal, c.trumps,
+                                  pack & ~(held | c.public), c.my_size)
         else:
             suit = c.lead // 13
             allowed = held & duty.allow[c.trumps][suit] if held & duty.oblige[c.trumps][suit] \
@@ -305,7 +315,7 @@ def _likelihood(rules: Rules, opponent: int, choices: Sequence[_Choice], hand: i
             legal = _bits(allowed)
             if len(legal) == 1:
                 continue
-            scores = follow_scores(rules, opponent, legal, c.lead, c.trumps)
+            scores = _follow_scores(tables, greedy, opponent, legal, c.lead, c.trumps)
         top = max(scores)
         exps = [math.exp((x - top) / _TEMPERATURE) for x in scores]
         chance = exps[legal.index(c.card)] / sum(exps)
@@ -370,11 +380,20 @@ def _decision_seed(seed: int, view: PlayerView) -> int:
     return int.from_bytes(digest, "big")
 
 
+#: The estimates of the last decisions worked out, by (decision seed, worlds, inference): the
+#: same view and seed always give the same estimates, so the analysis of a deal the computer has
+#: just played (with the game's seed, as the terminal and the live table ask it) finds the
+#: computer's own figures here instead of playing them out again.
+_REMEMBERED: dict[tuple[int, int, int], dict[Card, CardEstimate]] = {}
+_REMEMBER = 256
+
+
 def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
              inference: int = DEFAULT_INFERENCE) -> dict[Card, CardEstimate]:
     """The play-outs' estimate of each legal card in ``view`` (see the module's description).
 
-    The same ``view``, ``worlds`` and ``seed`` always give the same estimates.
+    The same ``view``, ``worlds`` and ``seed`` always give the same estimates (the last few
+    hundred are remembered).
 
     Raises:
         GameError: the view is not of a player about to play a card.
@@ -384,6 +403,19 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
         raise GameError("there is no card to choose: the view is not of the player to play")
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
+    key = (_decision_seed(seed, view), worlds, inference)
+    found = _REMEMBERED.get(key)
+    if found is None:
+        found = _estimate(view, worlds, key[0], inference)
+        if len(_REMEMBERED) >= _REMEMBER:
+            del _REMEMBERED[next(iter(_REMEMBERED))]
+        _REMEMBERED[key] = found
+    return dict(found)
+
+
+def _estimate(view: PlayerView, worlds: int, decision_seed: int,
+              inference: int) -> dict[Card, CardEstimate]:
+    legal = view.legal_plays
     rules = view.rules
     me = view.player
     model = win_model(rules)
@@ -392,7 +424,7 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
     cards = [c.index for c in legal]
     points = dict.fromkeys(cards, 0)
     chances = dict.fromkeys(cards, 0.0)
-    rng = random.Random(_decision_seed(seed, view))
+    rng = random.Random(decision_seed)
     for world in _worlds(view, worlds, rng, inference):
         for card in cards:
             s0, s1, over = _play_out(world, card, pack, public)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from penneech import Card, Game, GameError, Phase
+from penneech import Card, Game, GameError, Phase, playouts
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.players import make_player, play_deal
@@ -84,6 +85,32 @@ def test_estimates_are_the_players_own() -> None:
             assert p.best_estimated == PlayoutPlayer(seed=9, worlds=5).play(view)
             assert p.estimated_cost is not None and p.estimated_cost >= 0
         replay._apply(action)
+
+
+def test_the_computers_own_figures_are_not_worked_out_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the play-out player has played a deal with the game's seed (as the terminal and the
+    live table let it), analysing the deal plays out only the other player's choices again."""
+    game = Game("pagat", seed=11, first_dealer=1)
+    while game.phase is not Phase.PLAY:
+        game.throw_in(False) if game.phase is Phase.THROW_IN else game.deal()
+    computer = PlayoutPlayer(seed=game.seed, worlds=6)
+    play_deal(game, [make_player("greedy"), computer])
+    worked: list[int] = []
+    real = playouts._estimate
+
+    def counting(view: Any, *args: Any) -> Any:
+        worked.append(view.player)
+        return real(view, *args)
+
+    monkeypatch.setattr(playouts, "_estimate", counting)
+    report = analyse_deal(game, 1, worlds=6, seed=game.seed)
+    choices = [p.player for p in report.plays]
+    assert 1 in choices and 0 in choices
+    assert worked == [0] * choices.count(0)
+    for p in report.plays:
+        if p.player == 1:  # the computer's own figures, and the card it played is its best
+            assert p.best_estimated == p.played
 
 
 def test_the_best_play_is_explained() -> None:

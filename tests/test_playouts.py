@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from penneech import Card, Game, Phase, Rules
+from penneech import Card, Game, Phase, Rules, playouts
 from penneech.players import (
     CLUB_WORLDS,
     DEFAULT_OPPONENT,
@@ -70,6 +70,9 @@ def test_estimates_cover_the_legal_plays_and_are_reproducible() -> None:
     first = estimate(view, worlds=6, seed=2)
     assert sorted(first) == sorted(view.legal_plays)
     assert first == estimate(view, worlds=6, seed=2)
+    playouts._REMEMBERED.clear()  # worked out afresh, not remembered: the same figures
+    assert first == estimate(view, worlds=6, seed=2)
+    assert estimate(view, worlds=6, seed=3) != first  # another seed, other worlds
     assert all(0.0 <= e.win_chance <= 1.0 and e.worlds == 6 for e in first.values())
     player = PlayoutPlayer(seed=2, worlds=6)
     assert player.estimates(view) == first
