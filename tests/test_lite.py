@@ -252,20 +252,60 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
     traffic.leaving = False
 
 
+# Whether the notebook's kernel has started and is idle: the toolbar names it (not "No Kernel")
+# and its execution indicator says idle.  Before that JupyterLab's Run All runs nothing: each cell
+# it reaches without a kernel has its prompt reset to "[ ]" and is passed over, silently (the
+# kernel then starts, idle, and the notebook waits for ever; jupyterlab/jupyterlab#8563).
+_KERNEL_READY = """() => {
+  const bar = document.querySelector('.jp-NotebookPanel-toolbar');
+  const name = bar && bar.querySelector('.jp-Toolbar-kernelName');
+  const status = bar && bar.querySelector('.jp-Notebook-ExecutionIndicator');
+  return !!name && !!status && !/no kernel/i.test(name.textContent)
+    && status.dataset.status === 'idle';
+}"""
+# Every code cell's prompt matches: "[*]" queued or running, "[3]" done.
+_PROMPTS_ARE = """(pattern) => {
+  const prompts = Array.from(document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt'));
+  return prompts.length > 0 && prompts.every(p => new RegExp(pattern).test(p.textContent));
+}"""
+STARTED_TIMEOUT_MS = 30_000
+
+
+def _notebook_state(page: Any) -> str:
+    """The prompts and the kernel's name and status, for a failure's message."""
+    state: str = page.evaluate("""() => {
+      const bar = document.querySelector('.jp-NotebookPanel-toolbar');
+      const name = bar && bar.querySelector('.jp-Toolbar-kernelName');
+      const status = bar && bar.querySelector('.jp-Notebook-ExecutionIndicator');
+      const prompts = Array.from(document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt'));
+      return 'prompts ' + prompts.map(p => p.textContent.trim()).join(' ')
+        + '; kernel ' + (name ? name.textContent.trim() : '(none)')
+        + ', ' + (status ? status.dataset.status : '(no status)');
+    }""")
+    return state
+
+
 def _run_all(page: Any, traffic: Traffic, what: str) -> None:
-    """Run > Run All Cells, then wait until every code cell has run."""
+    """Wait for the kernel, Run > Run All Cells, then wait until every code cell has run."""
+
+    def fail(doing: str) -> AssertionError:
+        seen = "\n  ".join(traffic.problems()) or "(no error recorded)"
+        return AssertionError(f"{what}: {doing} ({_notebook_state(page)}); problems:\n  {seen}")
+
+    try:
+        page.wait_for_function(_KERNEL_READY, timeout=KERNEL_TIMEOUT_MS)
+    except Exception as exc:  # a playwright TimeoutError
+        raise fail("the kernel did not start") from exc
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    try:  # every cell is queued at once
+        page.wait_for_function(_PROMPTS_ARE, arg=r"\[(\*|\d+)\]", timeout=STARTED_TIMEOUT_MS)
+    except Exception as exc:
+        raise fail("Run All did not queue the cells") from exc
     try:
-        page.wait_for_function(
-            """() => {
-              const prompts = Array.from(document.querySelectorAll(
-                '.jp-CodeCell .jp-InputArea-prompt'));
-              return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-            }""", timeout=KERNEL_TIMEOUT_MS + RUN_TIMEOUT_MS)
-    except Exception as exc:  # a playwright TimeoutError
-        seen = "\n  ".join(traffic.problems()) or "(no error recorded)"
-        raise AssertionError(f"{what}: Run All did not finish; problems:\n  {seen}") from exc
+        page.wait_for_function(_PROMPTS_ARE, arg=r"\[\d+\]", timeout=RUN_TIMEOUT_MS)
+    except Exception as exc:
+        raise fail("Run All did not finish") from exc
     errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
     assert errors.count() == 0, f"{what}: a cell failed:\n{errors.first.inner_text()[:2000]}"
 
