@@ -178,6 +178,7 @@ class Traffic(Recorder):
 
     requests: list[str] = field(default_factory=list)
     leaving: bool = False
+    left_book: bool = False
 
     def on_request(self, request: Any) -> None:
         self.requests.append(request.url)
@@ -187,6 +188,9 @@ class Traffic(Recorder):
     def on_request_failed(self, request: Any) -> None:
         if self.leaving and request.failure in ("net::ERR_ABORTED", "net::ERR_FAILED"):
             return  # cut off by the reader leaving the page (the kernel was still loading)
+        if (self.left_book and request.failure == "net::ERR_ABORTED"
+                and not request.url.startswith((f"{self.base}lite/", f"{self.base}pyodide/"))):
+            return  # a book page's late request (its icon) cut off by "Open live"
         super().on_request_failed(request)
 
     def leave(self, page: Any, path: str) -> None:
@@ -242,6 +246,7 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
         page.goto(f"{traffic.base}{name}.html", wait_until="load")
     link = page.locator("a.penneech-open-live")
     assert link.inner_text().strip() == "Open live"
+    traffic.left_book = True
     link.click()
     page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=30_000)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
