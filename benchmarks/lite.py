@@ -4,7 +4,8 @@ Serves the built site (``_build/html``, from ``make book``) on 127.0.0.1 and dri
 Chromium (``/usr/bin/chromium``) with every host but 127.0.0.1 unresolvable.  For each run: open
 the notebook's book page, click "Open live", and as soon as the notebook shows, run its first code
 cell (Shift+Enter), as a reader would; the clock stops when that cell's output appears (the
-kernel has to load Pyodide, its packages and penneech first).  "Cold" is a new browser profile
+kernel has to load Pyodide, its packages and penneech first; the cell is run once the kernel
+is there, since JupyterLab passes over a cell run before).  "Cold" is a new browser profile
 (empty HTTP cache); "cached" is the same profile opening the notebook again.  Also prints the
 bytes the server sent for each run (from the click on) and the sizes of the site's parts.
 
@@ -32,6 +33,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("PENNEECH_SITE", ROOT / "_build" / "html"))
 CHROMIUM = os.environ.get("PENNEECH_CHROMIUM", "/usr/bin/chromium")
 RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+# the notebook's kernel has started and is idle (tests/test_lite.py: _KERNEL_READY)
+KERNEL_READY = """() => {
+  const bar = document.querySelector('.jp-NotebookPanel-toolbar');
+  const name = bar && bar.querySelector('.jp-Toolbar-kernelName');
+  const status = bar && bar.querySelector('.jp-Notebook-ExecutionIndicator');
+  return !!name && !!status && !/no kernel/i.test(name.textContent)
+    && status.dataset.status === 'idle';
+}"""
 
 
 class _Counting(http.server.SimpleHTTPRequestHandler):
@@ -72,6 +81,9 @@ def one_run(context: Any, base: str, notebook: str) -> tuple[float, float, int, 
     first = page.locator(".jp-Notebook .jp-CodeCell").first
     first.locator(".cm-content").wait_for(timeout=120_000)
     shown = time.perf_counter() - start
+    # JupyterLab passes over a cell run before the notebook has a kernel (its prompt goes back
+    # to "[ ]" and nothing runs), so wait for the kernel as tests/test_lite.py does
+    page.wait_for_function(KERNEL_READY, timeout=600_000)
     first.locator(".cm-content").click()
     page.keyboard.press("Shift+Enter")
     first.locator(".jp-OutputArea-output").first.wait_for(timeout=600_000)
