@@ -260,7 +260,8 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
 # Whether the notebook's kernel has started and is idle: the toolbar names it (not "No Kernel")
 # and its execution indicator says idle.  Before that JupyterLab's Run All runs nothing: each cell
 # it reaches without a kernel has its prompt reset to "[ ]" and is passed over, silently (the
-# kernel then starts, idle, and the notebook waits for ever; jupyterlab/jupyterlab#8563).
+# kernel then starts, idle, and the notebook waits for ever; seen here with JupyterLite 0.8.6,
+# reproduced by delaying the kernel extension; no upstream report of it was checked).
 _KERNEL_READY = """() => {
   const bar = document.querySelector('.jp-NotebookPanel-toolbar');
   const name = bar && bar.querySelector('.jp-Toolbar-kernelName');

@@ -163,7 +163,9 @@ def _bar(docname: str) -> str:
         '<span class="penneech-live-note">Run this page\'s notebook in your browser: edit it, '
         "change the rules, deal again (the controls marked "
         "\u201cNeeds a running notebook\u201d work there). The first time, about 26 MB loads "
-        "from this site; nothing is sent anywhere, and your edits stay in this browser.</span> "
+        "from this site; nothing is sent anywhere, and your edits stay in this browser. Wait "
+        "until the notebook's toolbar names its kernel and the kernel is idle before Run All: "
+        "a cell run earlier is passed over.</span> "
         '<button type="button" class="penneech-live-reset" hidden>'
         "Reset my edits to the book\u2019s version</button></div>"
     )
