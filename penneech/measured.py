@@ -36,7 +36,7 @@ RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davi
  ('expert', 'solver', 'davis'): (53, 100),
  ('expert', 'solver', 'gamester'): (56, 100),
  ('expert', 'solver', 'minimal'): (94, 182),
- ('expert', 'solver', 'pagat'): (117, 200),
+ ('expert', 'solver', 'pagat'): (1155, 2000),
  ('expert', 'solver', 'parlett'): (45, 100),
  ('greedy', 'club', 'davis'): (48, 100),
  ('greedy', 'club', 'gamester'): (41, 100),
@@ -52,5 +52,5 @@ RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davi
  ('solver', 'expert', 'davis'): (47, 100),
  ('solver', 'expert', 'gamester'): (44, 100),
  ('solver', 'expert', 'minimal'): (88, 182),
- ('solver', 'expert', 'pagat'): (83, 200),
+ ('solver', 'expert', 'pagat'): (845, 2000),
  ('solver', 'expert', 'parlett'): (55, 100)}
