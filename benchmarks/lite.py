@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("PENNEECH_SITE", ROOT / "_build" / "html"))
 CHROMIUM = os.environ.get("PENNEECH_CHROMIUM", "/usr/bin/chromium")
 RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-# the notebook's kernel has started and is idle (tests/test_lite.py: _KERNEL_READY)
+# the notebook's kernel has started and is idle: the toolbar names it (not "No Kernel") and its
+# execution indicator says idle (tests/test_lite.py waits for it too)
 KERNEL_READY = """() => {
   const bar = document.querySelector('.jp-NotebookPanel-toolbar');
   const name = bar && bar.querySelector('.jp-Toolbar-kernelName');

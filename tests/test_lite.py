@@ -41,6 +41,8 @@ from test_browser import (  # noqa: F401 - server and site are fixtures used her
     site,
 )
 
+from benchmarks.lite import KERNEL_READY
+
 LITE = SITE / "lite"
 RUNTIME = SITE / "pyodide"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -262,13 +264,7 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
 # it reaches without a kernel has its prompt reset to "[ ]" and is passed over, silently (the
 # kernel then starts, idle, and the notebook waits for ever; seen here with JupyterLite 0.8.6,
 # reproduced by delaying the kernel extension; no upstream report of it was checked).
-_KERNEL_READY = """() => {
-  const bar = document.querySelector('.jp-NotebookPanel-toolbar');
-  const name = bar && bar.querySelector('.jp-Toolbar-kernelName');
-  const status = bar && bar.querySelector('.jp-Notebook-ExecutionIndicator');
-  return !!name && !!status && !/no kernel/i.test(name.textContent)
-    && status.dataset.status === 'idle';
-}"""
+_KERNEL_READY = KERNEL_READY  # one copy, which benchmarks/lite.py waits for too
 # Every code cell's prompt matches: "[*]" queued or running, "[3]" done.
 _PROMPTS_ARE = """(pattern) => {
   const prompts = Array.from(document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt'));
