@@ -406,16 +406,15 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
     key = (_decision_seed(seed, view), worlds, inference)
     found = _REMEMBERED.get(key)
     if found is None:
-        found = _estimate(view, worlds, key[0], inference)
+        found = _estimate(view, legal, worlds, key[0], inference)
         if len(_REMEMBERED) >= _REMEMBER:
             del _REMEMBERED[next(iter(_REMEMBERED))]
         _REMEMBERED[key] = found
     return dict(found)
 
 
-def _estimate(view: PlayerView, worlds: int, decision_seed: int,
+def _estimate(view: PlayerView, legal: Sequence[Card], worlds: int, decision_seed: int,
               inference: int) -> dict[Card, CardEstimate]:
-    legal = view.legal_plays
     rules = view.rules
     me = view.player
     model = win_model(rules)

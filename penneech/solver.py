@@ -352,25 +352,20 @@ class Solver:
         tp = self._turn_pts[t]
         last = t == TRICKS - 1
         scorer = self._scorer
+        # the pegs of this trick in the game's order: the cards (the leader's first), the
+        # turn-up, and after the last trick the majority bonus
+        pegs: tuple[tuple[int, int], ...] = (
+            (scorer[leader][w], vals[a]), (scorer[follower][w], vals[b]), (w, tp))
+        if last and self._majority_counts:
+            pegs += ((0, self._majority[won0]), (1, self._majority[TRICKS - won0]))
         if not self._live:
             # Nobody can reach the target in this deal: the order of the pegs does not matter.
             got = [0, 0]
-            got[scorer[leader][w]] += vals[a]
-            got[scorer[follower][w]] += vals[b]
-            got[w] += tp
-            if last and self._majority_counts:
-                got[0] += self._majority[won0]
-                got[1] += self._majority[TRICKS - won0]
+            for p, pts in pegs:
+                got[p] += pts
             if scores:
                 return w, got[0] - got[1], won0, s0 + got[0], s1 + got[1], False
             return w, got[0] - got[1], won0, 0, 0, False
-        # the pegs of this trick in the game's order: the cards (the leader's first), the
-        # turn-up, and after the last trick the majority bonus
-        pegs: list[tuple[int, int]] = [
-            (scorer[leader][w], vals[a]), (scorer[follower][w], vals[b]), (w, tp)
-        ]
-        if last and self._majority_counts:
-            pegs += [(0, self._majority[won0]), (1, self._majority[TRICKS - won0])]
         # The scores are close to the target: peg one by one, as the game does.
         totals = [s0, s1]
         over = False
