@@ -188,13 +188,9 @@ class GreedyPlayer:
         return legal[_first_best(scores)]
 
 
-def _first_best(scores: Sequence[float]) -> int:
+def _first_best(scores: list[float]) -> int:
     """The position of the first of the highest scores."""
-    best = 0
-    for i, score in enumerate(scores):
-        if score > scores[best]:
-            best = i
-    return best
+    return scores.index(max(scores))
 
 
 class _GreedyTables(NamedTuple):
@@ -286,10 +282,14 @@ def _lead_scores(tables: RuleTables, greedy: _GreedyTables, me: int, legal: Sequ
     beaten_by = greedy.beaten_by[trumps]
     holder_scores = tables.scorer[me][1 - me] == me  # its points are mine whoever wins
     n_unseen = unseen.bit_count()
+    remembered = _LOST
     scores = []
     for card in legal:
         mine = points[card]
-        lost = _chance_beaten(n_unseen, (unseen & beaten_by[card]).bit_count(), opponent_size)
+        key = (n_unseen, (unseen & beaten_by[card]).bit_count(), opponent_size)
+        lost = remembered.get(key)
+        if lost is None:
+            lost = _chance_beaten(*key)
         if holder_scores:  # the trick brings only the turn-up
             score = mine + (1.0 - 2.0 * lost) * win
         else:

@@ -48,7 +48,6 @@ from typing import NamedTuple
 from .cards import Card
 from .game import GameError, Phase, PlayerView
 from .players import (
-    _first_best,
     _follow_scores,
     _greedy_tables,
     _lead_scores,
@@ -217,8 +216,8 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
             else:
                 legal = _bits(hand)
                 unseen = pack & ~(hand | public)
-                lead = legal[_first_best(_lead_scores(tables, greedy, leader, legal, trumps,
-                                                      unseen, len(legal)))]
+                scores = _lead_scores(tables, greedy, leader, legal, trumps, unseen, len(legal))
+                lead = legal[scores.index(max(scores))]  # the first best, as greedy plays
             hands[leader] = hand ^ (1 << lead)
             public |= 1 << lead
         follower = 1 - leader
@@ -226,8 +225,11 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
             reply, mine = mine, -1
         else:
             legal = _bits(follows(hands[follower], lead, t))
-            reply = legal[0] if len(legal) == 1 else legal[
-                _first_best(_follow_scores(tables, greedy, follower, legal, lead, trumps))]
+            if len(legal) == 1:
+                reply = legal[0]
+            else:
+                scores = _follow_scores(tables, greedy, follower, legal, lead, trumps)
+                reply = legal[scores.index(max(scores))]
         hands[follower] ^= 1 << reply
         public |= 1 << reply
         winner, _diff, won0, s0, s1, over = play_trick(t, leader, lead, reply, won0, s0, s1,
@@ -292,35 +294,49 @@ _RANDOM_SHARE = 0.1
 
 
 def _likelihood(rules: Rules, opponent: int, choices: Sequence[_Choice], hand: int,
-                pack: int) -> float:
+                pack: int, memo: dict[tuple[int, int], float] | None = None) -> float:
     """How likely the opponent's choices were, had it held ``hand`` (a mask) now: the product,
     over its choices, of the chance that a player of the greedy judgement, choosing with some
-    noise, would have chosen as it did."""
+    noise, would have chosen as it did.
+
+    ``memo`` (one per list of ``choices``) keeps the chance of each reply by the cards it could
+    be chosen from, which many guessed hands share: the same figures, worked out once."""
     tables = rules.tables
     duty = _search_tables(tables)
     greedy = _greedy_tables(rules)
+    if memo is None:
+        memo = {}
     weight = 1.0
-    for c in choices:
+    for i, c in enumerate(choices):
         held = hand | c.later
         if c.lead < 0:
             legal = _bits(held)
             scores = _lead_scores(tables, greedy, opponent, legal, c.trumps,
                                   pack & ~(held | c.public), c.my_size)
-        else:
-            suit = c.lead // 13
-            allowed = held & duty.allow[c.trumps][suit] if held & duty.oblige[c.trumps][suit] \
-                else held
-            if not allowed >> c.card & 1:
-                return 0.0
+            weight *= _chance_chosen(scores, legal, c.card)
+            continue
+        suit = c.lead // 13
+        allowed = held & duty.allow[c.trumps][suit] if held & duty.oblige[c.trumps][suit] \
+            else held
+        if not allowed >> c.card & 1:
+            return 0.0
+        key = (i, allowed)
+        factor = memo.get(key)
+        if factor is None:
             legal = _bits(allowed)
-            if len(legal) == 1:
-                continue
-            scores = _follow_scores(tables, greedy, opponent, legal, c.lead, c.trumps)
-        top = max(scores)
-        exps = [math.exp((x - top) / _TEMPERATURE) for x in scores]
-        chance = exps[legal.index(c.card)] / sum(exps)
-        weight *= (1.0 - _RANDOM_SHARE) * chance + _RANDOM_SHARE / len(legal)
+            factor = memo[key] = 1.0 if len(legal) == 1 else _chance_chosen(
+                _follow_scores(tables, greedy, opponent, legal, c.lead, c.trumps), legal, c.card)
+        weight *= factor
     return weight
+
+
+def _chance_chosen(scores: Sequence[float], legal: Sequence[int], card: int) -> float:
+    """The chance that a player choosing among ``legal`` by ``scores`` (a softmax at
+    :data:`_TEMPERATURE`, with :data:`_RANDOM_SHARE` of its choices at random) chose ``card``."""
+    top = max(scores)
+    exps = [math.exp((x - top) / _TEMPERATURE) for x in scores]
+    chance = exps[legal.index(card)] / sum(exps)
+    return (1.0 - _RANDOM_SHARE) * chance + _RANDOM_SHARE / len(legal)
 
 
 def _worlds(view: PlayerView, n: int, rng: random.Random, inference: int) -> list[_World]:
@@ -341,7 +357,8 @@ def _worlds(view: PlayerView, n: int, rng: random.Random, inference: int) -> lis
         allowed = unseen
     hands = [rng.sample(allowed, size) for _ in range(n * inference)]
     opponent = 1 - view.player
-    weights = [_likelihood(rules, opponent, choices, _mask(h), pack) for h in hands]
+    memo: dict[tuple[int, int], float] = {}
+    weights = [_likelihood(rules, opponent, choices, _mask(h), pack, memo) for h in hands]
     total = sum(weights)
     if total <= 0.0:  # nothing fits the model: keep them all alike
         weights = [1.0] * len(hands)
