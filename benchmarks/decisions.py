@@ -8,9 +8,12 @@ whatever else runs on the machine) and in wall-clock time, and the worst first l
 Target: every decision at most 0.5 s.
 
 With ``--analyses N`` it then times :func:`penneech.analysis.analyse_deal` (every choice weighed
-exactly and by the player's estimates; target 2 s a deal) on ``N`` deals two ways: from scratch,
-on the first ``N`` deals played, and just after each deal of new games, as the terminal and the
-live table ask for it (the computer's own estimates are then remembered, not worked out again).
+exactly, and by the player's estimates; target 2 s a deal) on ``N`` deals three ways: from
+scratch on the first ``N`` deals played, with estimates for every choice (a record of two
+people's game, ``penneech replay --analyse``) and for the reader's choices only (the live table
+or the terminal after a reload or a resumed game); and just after each deal of new games, as the
+terminal and the live table ask for it (the reader's choices only; the computer's own estimates
+are remembered in any case).
 
 Standard library only, so that it runs in Pyodide as well as CPython::
 
@@ -85,19 +88,23 @@ def time_decisions(preset: str, kind: str, wanted: int, seed: int
     return cpu, wall, first_leads, games
 
 
-def time_analyses(games: list[Game], wanted: int) -> list[float]:
+def time_analyses(games: list[Game], wanted: int, reader_only: bool = False) -> list[float]:
     """CPU seconds to analyse each of the first ``wanted`` deals played in ``games`` from
-    scratch (nothing remembered: a record of two people's game, say)."""
+    scratch (nothing remembered): every choice, as for a record of two people's game; or, with
+    ``reader_only``, with estimates for the choices of the player the computer played against
+    only, as the live table and the terminal ask for it after a page is reloaded or a game
+    resumed (``games[i]`` has the computer in seat ``i % 2``, see :func:`time_decisions`)."""
     from penneech.analysis import deal_numbers
 
     out: list[float] = []
-    for game in games:
+    for number, game in enumerate(games):
+        reader = 1 - number % 2 if reader_only else None
         for deal in deal_numbers(game):
             if len(out) >= wanted:
                 return out
             playouts._REMEMBERED.clear()
             start = time.process_time()
-            analyse_deal(game, deal)
+            analyse_deal(game, deal, estimates_of=reader)
             out.append(time.process_time() - start)
     return out
 
@@ -123,7 +130,7 @@ def time_analyses_after_play(preset: str, kind: str, wanted: int, seed: int) -> 
             if numbers:  # a deal in which cards were played (not one thrown in)
                 done.add(numbers[-1])
                 start = time.process_time()
-                analyse_deal(game, numbers[-1], seed=game.seed)
+                analyse_deal(game, numbers[-1], seed=game.seed, estimates_of=1 - seat)
                 out.append(time.process_time() - start)
     return out
 
@@ -153,7 +160,9 @@ def main() -> None:
               flush=True)
         if args.analyses:
             for how, took in (
-                ("from scratch", time_analyses(games, args.analyses)),
+                ("from scratch, every choice", time_analyses(games, args.analyses)),
+                ("from scratch, the reader's choices",
+                 time_analyses(games, args.analyses, reader_only=True)),
                 ("after play", time_analyses_after_play(preset, args.kind, args.analyses,
                                                         args.seed)),
             ):

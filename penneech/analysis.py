@@ -144,6 +144,39 @@ class DealAnalysis:
                          f"choice{'s' if len(choices) != 1 else ''}"]
         return render((*sentence, "."), self.names, you)
 
+    def review(self, player: Seat, you: Seat | None = None) -> list[str]:
+        """What ``player``'s cards cost, as the terminal, the live table and the notebook
+        widget show it after a deal, told to the player in seat ``you`` (if any): a heading,
+        each costly choice with the best card and why, then what each player's choices cost.
+
+        >>> from penneech import Game
+        >>> from penneech.players import make_player, play_deal
+        >>> game = Game("pagat", seed=7, first_dealer=1, players=("Ann", "Ben"))
+        >>> play_deal(game, [make_player("greedy"), make_player("greedy")])
+        >>> report = analyse_deal(game, 1, estimates=False)
+        >>> report.review(0, you=0)[0]
+        'How your cards did in deal 1, with every card known: every choice was a best one.'
+        >>> for line in report.review(1, you=0):
+        ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+        How Ben's cards did in deal 1, with every card known: 1 of 5 choices cost points.
+        Trick 6: Ben played ♣Q; best ♥Q, cost 3 points.
+          The best play here was ♥Q: it keeps the ♣Q for trick 7, when clubs are trumps and it
+          scores 3. With every card known, after ♥Q Ben scores 7 and you 1 in the rest of the
+          deal; after ♣Q, 4 and 1.
+        Deal 1, with every card known: you lose 0 points in 0 of 6 choices; Ben loses 3 points in
+          1 of 5 choices.
+        """
+        mine = [p for p in self.plays if p.player == player]
+        if not mine:
+            return [render((f"Deal {self.deal}: ", Who(player), " had no choice to make."),
+                           self.names, you)]
+        whose = "your" if player == you else f"{self.names[player]}'s"
+        costly = sum(1 for p in mine if p.cost)
+        head = (f"How {whose} cards did in deal {self.deal}, with every card known: "
+                + ("every choice was a best one." if not costly
+                   else f"{costly} of {len(mine)} choices cost points."))
+        return [head, *self.lines(you, player=player)]
+
     def lines(self, you: Seat | None = None, *, all_plays: bool = False,
               player: Seat | None = None) -> Iterator[str]:
         """The analysis as text: one line per choice that cost points (or per choice, with
@@ -236,20 +269,25 @@ def _replay(game: Game) -> Iterator[tuple[Game, PlayAction | None, int]]:
 
 
 def analyse_game(game: Game, *, estimates: bool = True, worlds: int = DEFAULT_WORLDS,
-                 seed: int = 0) -> list[DealAnalysis]:
+                 seed: int = 0, estimates_of: Seat | None = None) -> list[DealAnalysis]:
     """:func:`analyse_deal` for every deal of ``game`` in which cards were played."""
-    return [analyse_deal(game, n, estimates=estimates, worlds=worlds, seed=seed)
+    return [analyse_deal(game, n, estimates=estimates, worlds=worlds, seed=seed,
+                         estimates_of=estimates_of)
             for n in deal_numbers(game)]
 
 
 def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
-                 worlds: int = DEFAULT_WORLDS, seed: int = 0) -> DealAnalysis:
+                 worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 estimates_of: Seat | None = None) -> DealAnalysis:
     """Weigh every card played in deal number ``deal`` of ``game`` (see the module's
     description).  The game is not changed.
 
     ``estimates`` adds the play-out player's estimates from each player's view, with
     ``worlds`` worlds per choice and ``seed`` (the same seed as a play-out player gives that
-    player's own figures).
+    player's own figures); ``estimates_of`` asks them for that player's choices only (the
+    live table shows the reader only the reader's: the other player's would be worked out for
+    nothing, and they are most of the time an analysis takes).  Every choice is still weighed
+    with every card known.
 
     Raises:
         GameError: no card was played in that deal.
@@ -262,7 +300,8 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
             break
         if action is None or len(replay.legal_plays()) < 2:
             continue
-        plays.append(_weigh(replay, action, estimates, worlds, seed))
+        plays.append(_weigh(replay, action, estimates and estimates_of in (None, action.player),
+                            worlds, seed))
     if not plays and deal not in deal_numbers(game):
         raise GameError(f"no card was played in deal {deal}")
     return DealAnalysis(deal, game.names, tuple(plays))

@@ -78,18 +78,11 @@ DEFAULT_NAMES = ("Reader", "Computer")
 
 def analyse_for_reader(game: Game, deal: int) -> list[str]:
     """What the reader's cards cost in deal number ``deal`` (:mod:`penneech.analysis`): one line
-    per costly choice with the best card and why, then what each player's choices cost."""
+    per costly choice with the best card and why, then what each player's choices cost.  The
+    estimates are worked out for the reader's choices only: the page shows no others."""
     from .analysis import analyse_deal
 
-    report = analyse_deal(game, deal, seed=game.seed)
-    mine = [p for p in report.plays if p.player == YOU]
-    if not mine:
-        return [f"Deal {deal}: you had no choice to make."]
-    costly = sum(1 for p in mine if p.cost)
-    head = (f"How your cards did in deal {deal}, with every card known: "
-            + ("every choice was a best one." if not costly
-               else f"{costly} of {len(mine)} choices cost points."))
-    return [head, *report.lines(YOU, player=YOU)]
+    return analyse_deal(game, deal, seed=game.seed, estimates_of=YOU).review(YOU, YOU)
 
 
 #: The analysis of a finished deal, shown under its account at the table:

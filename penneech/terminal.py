@@ -179,19 +179,10 @@ class _Terminal:
     def show_analysis(self, deal: int) -> None:
         from .analysis import analyse_deal
 
-        report = analyse_deal(self.game, deal, seed=self.game.seed)
-        mine = [p for p in report.plays if p.player == 0]
+        report = analyse_deal(self.game, deal, seed=self.game.seed, estimates_of=0)
         self.say()
-        if not mine:
-            self.say(f"Deal {deal}: you had no choice to make." if self.you == 0
-                     else f"Deal {deal}: {self.name} had no choice to make.")
-            return
-        costly = [p for p in mine if p.cost]
-        self.say(f"How your cards did in deal {deal}, with every card known: "
-                 + ("every choice was a best one." if not costly else
-                    f"{len(costly)} of {len(mine)} choices cost points."))
-        for line in report.lines(self.you, player=0):
-            self.say("  " + line)
+        for i, line in enumerate(report.review(0, self.you)):
+            self.say(line if i == 0 else "  " + line)
         self.stdout.flush()
 
     # the Player protocol ----------------------------------------------------------------------

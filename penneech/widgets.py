@@ -373,9 +373,7 @@ class PlayComputer(_Shown):
                 self.reviewed.add(deal)
                 report = analyse_deal(self.game, deal, seed=self.seed)
                 self.analysis = report
-                lines = [f"How your cards did in deal {deal}, with every card known:",
-                         *report.lines(0, player=0)]
-                self.review.value = "<br>".join(html_text(line) for line in lines)
+                self.review.value = "<br>".join(html_text(line) for line in report.review(0, 0))
 
     def click(self, card: Card | str) -> str:
         """Play ``card`` for you; return the message shown (a refusal explains why)."""

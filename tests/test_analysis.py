@@ -113,6 +113,36 @@ def test_the_computers_own_figures_are_not_worked_out_twice(
             assert p.best_estimated == p.played
 
 
+def test_estimates_for_one_player_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``estimates_of`` (what the live table and the terminal ask) plays out only that player's
+    choices, gives them the same figures as a full analysis, and still weighs every choice with
+    every card known; the review then shows that player's costly choices and both totals."""
+    game = _played_deal("cotton", seed=2)
+    playouts._REMEMBERED.clear()
+    full = analyse_deal(game, 1, worlds=5, seed=9)
+    playouts._REMEMBERED.clear()
+    worked: list[int] = []
+    real = playouts._estimate
+
+    def counting(view: Any, *args: Any) -> Any:
+        worked.append(view.player)
+        return real(view, *args)
+
+    monkeypatch.setattr(playouts, "_estimate", counting)
+    mine = analyse_deal(game, 1, worlds=5, seed=9, estimates_of=1)
+    assert worked and set(worked) == {1}
+    assert [p.exact for p in mine.plays] == [p.exact for p in full.plays]
+    assert mine.costs == full.costs
+    for a, b in zip(mine.plays, full.plays, strict=True):
+        assert a.estimates == (b.estimates if a.player == 1 else None)
+    review = mine.review(1, you=1)
+    assert review[0].startswith("How your cards did in deal 1, with every card known:")
+    assert review[-1] == mine.summary(1)
+    costly = [p for p in mine.plays if p.player == 1 and p.cost]
+    assert sum(line.startswith("Trick ") for line in review) == len(costly)
+    assert mine.review(0, you=1)[0].startswith("How Ann's cards did in deal 1")
+
+
 def test_the_best_play_is_explained() -> None:
     # Spades are trumps for the first trick, hearts for the second.  Ann leads; Ben holds only
     # spades.  Led now, Ann's ♥Q is trumped and scores nothing; kept, it wins trick 2 as a trump.
