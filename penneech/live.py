@@ -29,7 +29,8 @@ True
 "unknown request 'nonsense'"
 
 Operations (see :data:`OPERATIONS`): ``catalogue`` (presets, options, player kinds), the table
-(``new``, ``play``, ``throw_in``, ``computer``, ``next_deal``, ``hint``, ``undo``, ``resume``),
+(``new``, ``play``, ``throw_in``, ``computer``, ``next_deal``, ``hint``, ``undo``, ``resume``,
+and ``analyse``, which the page sends when an answer says ``analysis_pending``),
 ``compare`` (one pack under several rulebooks), ``replay`` (a record, frame by frame),
 ``experiment`` (many games, a few at a time) and ``python`` (the prompt).
 """
@@ -84,6 +85,9 @@ def analyse_for_reader(game: Game, deal: int) -> list[str]:
 
     return analyse_deal(game, deal, seed=game.seed, estimates_of=YOU).review(YOU, YOU)
 
+
+#: What the table shows where the analysis of a deal will be, while it is worked out.
+ANALYSING = "Working out what each of your cards cost in this deal…"
 
 #: The analysis of a finished deal, shown under its account at the table:
 #: ``ANALYSIS(game, deal_number)`` returns lines of text (None shows none).
@@ -303,6 +307,27 @@ class Table:
             self.analysed[deal] = list(ANALYSIS(self.game, deal))
         return self.analysed[deal]
 
+    def ended_deal(self) -> int | None:
+        """The deal whose analysis the table shows now: the deal just ended (unless it was
+        thrown in), or the last deal played once the game is over; else ``None``."""
+        g = self.game
+        if g.phase is Phase.DEAL:
+            ended = [e for e in g.events if isinstance(e, DealEnded)]
+            return None if not ended or ended[-1].thrown_in else ended[-1].deal
+        if g.phase is Phase.OVER:
+            played = [e.deal for e in g.events if isinstance(e, Played)]
+            return played[-1] if played else None
+        return None
+
+    def analyse(self) -> None:
+        """Work out the analysis of :meth:`ended_deal` (the page asks for it in a request of
+        its own, so that the last card and the deal's account show at once; see
+        :meth:`state`)."""
+        self._clear()
+        deal = self.ended_deal()
+        if deal is not None:
+            self.analysis(deal)
+
     def _clear(self) -> None:
         self.refusal = ""
         self.hint = ""
@@ -343,19 +368,23 @@ class Table:
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
                 narrate.describe(ended, names)]
-            if not ended.thrown_in:
-                analysis = self.analysis(ended.deal)
             status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in
                       else f"Deal {ended.deal} is over.")
             actions = [("next-deal", "Deal the next hand")]
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
             result = narrate.describe(won, names)
-            played = [e.deal for e in g.events if isinstance(e, Played)]
-            if played:
-                analysis = self.analysis(played[-1])
             status = "The game is over."
             actions = [("new-game", "New game")]
+        # The analysis of a finished deal takes a second or two in the browser: the state that
+        # ends the deal shows a line saying it is being worked out, and the page then asks for
+        # it ("analyse") while the reader reads the deal's account.
+        analysed = self.ended_deal()
+        pending = analysed is not None and ANALYSIS is not None and analysed not in self.analysed
+        if pending:
+            analysis = [ANALYSING]
+        elif analysed is not None:
+            analysis = self.analysis(analysed)
         if self.hint:
             status += " " + self.hint
         html = live_table_html(
@@ -372,6 +401,7 @@ class Table:
             "hint": self.hint_card.code if self.hint_card is not None else None,
             "winner": outcome.winner if outcome else None,
             "result": result,
+            "analysis_pending": pending,
             "record": record.dumps(g),
             "opponent": {"kind": self.kind, "settings": self.settings},
             "seed": g.seed,
@@ -650,6 +680,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "computer": _on_table(lambda t, a: t.computer()),
     "next_deal": _on_table(lambda t, a: t.next_deal()),
     "hint": _on_table(lambda t, a: t.give_hint()),
+    "analyse": _on_table(lambda t, a: t.analyse()),
     "undo": _on_table(lambda t, a: t.undo()),
     "state": _on_table(lambda t, a: None),
     "compare": compare,

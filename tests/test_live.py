@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from penneech import Card
+from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
@@ -136,15 +137,16 @@ def _table(page: Any) -> dict[str, Any]:
 
 
 def _settled(page: Any) -> dict[str, Any]:
-    """Wait until the table waits for the reader (or is over), then read it."""
+    """Wait until the table waits for the reader (or is over) and the analysis of a deal just
+    ended has come (it is asked for after the deal's account is shown), then read it."""
     page.wait_for_function(
-        """() => {
+        """(analysing) => {
           const box = document.querySelector('.pn-live-play');
           const t = box.querySelector('.pn-live-table');
           if (!t || box.getAttribute('aria-busy') === 'true') return false;
           const st = t.querySelector('.pn-status').innerText;
-          return !st.includes('is thinking');
-        }""", timeout=ANSWER_MS)
+          return !st.includes('is thinking') && !t.innerText.includes(analysing);
+        }""", arg=ANALYSING, timeout=ANSWER_MS)
     return _table(page)
 
 

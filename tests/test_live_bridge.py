@@ -97,6 +97,9 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     assert state["result"] and state["result"].endswith(
         f"wins the game, {max(state['scores'])} to {min(state['scores'])}.")
     assert "wins the game" in state["html"]
+    assert state["analysis_pending"] and penneech.live.ANALYSING in state["html"]
+    state = ok(op="analyse")
+    assert not state["analysis_pending"] and penneech.live.ANALYSING not in state["html"]
     game = record.loads(state["record"])
     assert game.outcome is not None and game.outcome.winner == state["winner"]
     # under the result, what the reader's cards cost in the last deal
@@ -119,6 +122,12 @@ def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
             state = ok(op="throw_in", claim=False)
     assert 'data-action="next-deal"' in state["html"]
     assert "End of deal 1" in state["html"]
+    # the deal's account comes at once, its analysis in a request of its own
+    assert state["analysis_pending"]
+    assert penneech.live.ANALYSING in state["html"] and "How your cards did" not in state["html"]
+    state = ok(op="analyse")
+    assert not state["analysis_pending"] and penneech.live.ANALYSING not in state["html"]
+    assert ok(op="state")["html"] == state["html"]  # worked out once, then shown
     # the analysis of the deal: what the reader's cards cost, with every card known
     assert "pn-analysis" in state["html"]
     assert "How your cards did in deal 1, with every card known" in state["html"]
@@ -126,10 +135,11 @@ def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
     monkeypatch.setattr(penneech.live, "ANALYSIS",
                         lambda game, deal: [f"deal {deal} of seed {game.seed} & more"])
     penneech.live._tables["play"].analysed.clear()
-    shown = ok(op="state")
+    assert ok(op="state")["analysis_pending"]
+    shown = ok(op="analyse")
     assert "deal 1 of seed 5 &amp; more" in shown["html"]
     after = ok(op="next_deal")
-    assert after["waiting"] in ("you", "computer")
+    assert after["waiting"] in ("you", "computer") and not after["analysis_pending"]
     assert "Deal 2" in after["html"]
 
 

@@ -269,6 +269,10 @@
       if (answer.waiting === "computer") {
         const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
         setTimeout(() => send({ op: "computer" }), pause);
+      } else if (answer.analysis_pending) {
+        // the deal's account is on the table; what each card cost comes in a second request
+        // (after this request's own bookkeeping, like the computer's move)
+        setTimeout(() => send({ op: "analyse" }), 0);
       }
     }
 
