@@ -87,8 +87,21 @@ def test_estimates_are_the_players_own() -> None:
         replay._apply(action)
 
 
-def test_the_computers_own_figures_are_not_worked_out_twice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def worked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seat of each view whose estimates are played out (not found remembered), in order."""
+    seats: list[int] = []
+    real = playouts._estimate
+
+    def counting(view: Any, *args: Any) -> Any:
+        seats.append(view.player)
+        return real(view, *args)
+
+    monkeypatch.setattr(playouts, "_estimate", counting)
+    return seats
+
+
+def test_the_computers_own_figures_are_not_worked_out_twice(worked: list[int]) -> None:
     """After the play-out player has played a deal with the game's seed (as the terminal and the
     live table let it), analysing the deal plays out only the other player's choices again."""
     game = Game("pagat", seed=11, first_dealer=1)
@@ -96,14 +109,8 @@ def test_the_computers_own_figures_are_not_worked_out_twice(
         game.throw_in(False) if game.phase is Phase.THROW_IN else game.deal()
     computer = PlayoutPlayer(seed=game.seed, worlds=6)
     play_deal(game, [make_player("greedy"), computer])
-    worked: list[int] = []
-    real = playouts._estimate
-
-    def counting(view: Any, *args: Any) -> Any:
-        worked.append(view.player)
-        return real(view, *args)
-
-    monkeypatch.setattr(playouts, "_estimate", counting)
+    assert worked and set(worked) == {1}  # the computer's own choices, as it played
+    worked.clear()
     report = analyse_deal(game, 1, worlds=6, seed=game.seed)
     choices = [p.player for p in report.plays]
     assert 1 in choices and 0 in choices
@@ -113,7 +120,7 @@ def test_the_computers_own_figures_are_not_worked_out_twice(
             assert p.best_estimated == p.played
 
 
-def test_estimates_for_one_player_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_estimates_for_one_player_only(worked: list[int]) -> None:
     """``estimates_of`` (what the live table and the terminal ask) plays out only that player's
     choices, gives them the same figures as a full analysis, and still weighs every choice with
     every card known; the review then shows that player's costly choices and both totals."""
@@ -121,14 +128,7 @@ def test_estimates_for_one_player_only(monkeypatch: pytest.MonkeyPatch) -> None:
     playouts._REMEMBERED.clear()
     full = analyse_deal(game, 1, worlds=5, seed=9)
     playouts._REMEMBERED.clear()
-    worked: list[int] = []
-    real = playouts._estimate
-
-    def counting(view: Any, *args: Any) -> Any:
-        worked.append(view.player)
-        return real(view, *args)
-
-    monkeypatch.setattr(playouts, "_estimate", counting)
+    worked.clear()
     mine = analyse_deal(game, 1, worlds=5, seed=9, estimates_of=1)
     assert worked and set(worked) == {1}
     assert [p.exact for p in mine.plays] == [p.exact for p in full.plays]
