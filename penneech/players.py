@@ -235,16 +235,17 @@ def _follow_scores(tables: RuleTables, greedy: _GreedyTables, me: int, legal: Se
     beaten_by = greedy.beaten_by[trumps][lead]
     other = 1 - me
     lead_points = points[lead]
+    # the lead's points for me or against me, and the sign of my card's, as I win or lose it
+    lead_if_won = lead_points if scorer[other][me] == me else -lead_points
+    lead_if_lost = lead_points if scorer[other][other] == me else -lead_points
+    mine_if_won = 1 if scorer[me][me] == me else -1
+    mine_if_lost = 1 if scorer[me][other] == me else -1
     scores = []
     for card in legal:
-        won = beaten_by >> card & 1
-        winner = me if won else other
-        mine = points[card]
-        net = (
-            (lead_points if scorer[other][winner] == me else -lead_points)
-            + (mine if scorer[me][winner] == me else -mine)
-        )
-        scores.append(net + (win if won else -win) - keep[card])
+        if beaten_by >> card & 1:
+            scores.append(lead_if_won + mine_if_won * points[card] + win - keep[card])
+        else:
+            scores.append(lead_if_lost + mine_if_lost * points[card] - win - keep[card])
     return scores
 
 
