@@ -11,9 +11,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from penneech import Game, GameError, Phase, Rules, Scored, parse_cards
-from penneech.solver import Position, Solver, move_values, sample_positions, solve, voids
+from penneech.solver import (
+    Position,
+    Solver,
+    _bits,
+    move_values,
+    sample_positions,
+    solve,
+    voids,
+)
 from tests.test_properties import CHOICES
 
 
@@ -229,3 +239,15 @@ def test_equal_cards_are_searched_once_but_valued_alike() -> None:
     values = move_values(Position.from_game(game))
     # 2C … 5C are interchangeable (Ben holds no club): same value
     assert len({values[c] for c in parse_cards("2C 3C 4C 5C")}) == 1
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_the_cards_of_a_mask_by_table_are_its_bits_in_order(mask: int) -> None:
+    """``_bits`` (four table look-ups, one per suit's 13 bits) lists exactly the set bits of a
+    mask, lowest first, across the suits' boundaries too."""
+    assert list(_bits(mask)) == [i for i in range(52) if mask >> i & 1]
+
+
+@pytest.mark.parametrize("cards", [[], [0], [12, 13], [25, 26], [38, 39], [51], list(range(52))])
+def test_the_cards_of_a_mask_at_the_suits_edges(cards: list[int]) -> None:
+    assert list(_bits(sum(1 << c for c in cards))) == cards
