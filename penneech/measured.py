@@ -9,7 +9,7 @@ from __future__ import annotations
 
 #: How the figures below were measured.
 METHOD = ('duplicate games (the same packs twice, seats swapped) played by '
- 'benchmarks/strength.py with seed 0; collected 2026-11-23')
+ 'benchmarks/strength.py with seed 0; collected 2026-11-24')
 
 #: ``(player kind, opponent kind, rules) -> (games won, games played)``.
 RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davis'): (20, 50),
@@ -33,11 +33,11 @@ RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davi
  ('expert', 'greedy', 'minimal'): (117, 200),
  ('expert', 'greedy', 'pagat'): (129, 200),
  ('expert', 'greedy', 'parlett'): (112, 200),
- ('expert', 'solver', 'davis'): (53, 100),
- ('expert', 'solver', 'gamester'): (56, 100),
- ('expert', 'solver', 'minimal'): (94, 182),
+ ('expert', 'solver', 'davis'): (448, 800),
+ ('expert', 'solver', 'gamester'): (450, 800),
+ ('expert', 'solver', 'minimal'): (422, 800),
  ('expert', 'solver', 'pagat'): (1155, 2000),
- ('expert', 'solver', 'parlett'): (45, 100),
+ ('expert', 'solver', 'parlett'): (403, 800),
  ('greedy', 'club', 'davis'): (48, 100),
  ('greedy', 'club', 'gamester'): (41, 100),
  ('greedy', 'club', 'minimal'): (45, 100),
@@ -49,8 +49,8 @@ RESULTS: dict[tuple[str, str, str], tuple[int, int]] = {('club', 'expert', 'davi
  ('greedy', 'expert', 'pagat'): (71, 200),
  ('greedy', 'expert', 'parlett'): (88, 200),
  ('solver', 'club', 'pagat'): (46, 100),
- ('solver', 'expert', 'davis'): (47, 100),
- ('solver', 'expert', 'gamester'): (44, 100),
- ('solver', 'expert', 'minimal'): (88, 182),
+ ('solver', 'expert', 'davis'): (352, 800),
+ ('solver', 'expert', 'gamester'): (350, 800),
+ ('solver', 'expert', 'minimal'): (378, 800),
  ('solver', 'expert', 'pagat'): (845, 2000),
- ('solver', 'expert', 'parlett'): (55, 100)}
+ ('solver', 'expert', 'parlett'): (397, 800)}
