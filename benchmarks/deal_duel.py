@@ -11,6 +11,10 @@ settings, e.g.::
     python benchmarks/deal_duel.py expert club expert:inference=6 --deals 300 minimal pagat
     python benchmarks/deal_duel.py cheater --deals 300
 
+With two contenders or more, each one after the first is also compared with the first on the same
+deals (the difference deal by deal, with its standard error): a paired comparison, much tighter
+than the two figures side by side.
+
 Prints figures; asserts nothing.
 """
 
@@ -68,13 +72,25 @@ def main() -> None:
     presets = [c for c in args.contenders if c in PRESET_NAMES] or list(PRESET_NAMES)
     contenders = [c for c in args.contenders if c not in PRESET_NAMES]
     for preset in presets:
+        first: list[float] = []
         for spec in contenders:
             started = time.process_time()
             found = duel(spec, preset, args.deals, args.seed)
-            error = statistics.stdev(found) / len(found) ** 0.5 if len(found) > 1 else 0.0
             print(f"{preset:9} {spec:24} {statistics.fmean(found):+6.2f} points a deal "
-                  f"(standard error {error:.2f}, {len(found)} duplicate deals, "
+                  f"(standard error {_error(found):.2f}, {len(found)} duplicate deals, "
                   f"{time.process_time() - started:.0f} s CPU)", flush=True)
+            if not first:
+                first = found
+                continue
+            paired = [a - b for a, b in zip(found, first, strict=True)]
+            print(f"{preset:9} {spec:24} {statistics.fmean(paired):+6.2f} points a deal more "
+                  f"than {contenders[0]} on the same deals (standard error "
+                  f"{_error(paired):.2f})", flush=True)
+
+
+def _error(values: list[float]) -> float:
+    """The standard error of the mean of ``values``."""
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
 if __name__ == "__main__":
