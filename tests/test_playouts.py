@@ -13,6 +13,9 @@ from penneech.players import (
     DEFAULT_OPPONENT,
     LEVELS,
     PLAYERS,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
     follow_scores,
     lead_scores,
     make_player,
@@ -167,3 +170,47 @@ def _deal_ended(game: Game, deal: int) -> bool:
     from penneech import DealEnded
 
     return any(isinstance(e, DealEnded) and e.deal == deal for e in game.events)
+
+
+def _true_hand_likelihoods(opponent: Player, deals: int, seed: int) -> list[float]:
+    """How likely the inference finds the opponent's plays on its true hand, at every decision
+    of player 0 in ``deals`` deals under random rules, player 0 playing greedy."""
+    rng = random.Random(seed)
+    found = []
+    for number in range(deals):
+        rules = random_rules(rng)
+        game = Game(rules, seed=number)
+        while game.phase is not Phase.PLAY:
+            if game.phase is Phase.THROW_IN:
+                game.throw_in(False)
+            else:
+                game.deal()
+        players = (GreedyPlayer(), opponent)
+        deal = game.deal_number
+        while game.phase is Phase.PLAY and game.deal_number == deal:
+            mover = game.to_move
+            assert mover is not None
+            view = game.view(mover)
+            if mover == 0:
+                choices = playouts._opponent_choices(view)
+                if choices:
+                    hand = sum(1 << c.index for c in game.view(1).hand)
+                    pack = sum(1 << c.index for c in rules.pack)
+                    found.append(playouts._likelihood(rules, 1, choices, hand, pack))
+            game.play(players[mover].play(view))
+    return found
+
+
+def test_the_inference_reads_a_greedy_opponent_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The model of the opponent that weighs the worlds is the greedy player's judgement: with
+    no noise allowed (a choice is possible only if it scores best), every choice a greedy
+    opponent makes is possible on its true hand, under random rules (what it could see then,
+    the follow duty, its lead against the cards it could not see, all as the engine has them).
+    A random opponent's choices are not, which shows the check can fail."""
+    monkeypatch.setattr(playouts, "_TEMPERATURE", 1e-9)
+    monkeypatch.setattr(playouts, "_RANDOM_SHARE", 0.0)
+    greedy = _true_hand_likelihoods(GreedyPlayer(), 40, seed=3)
+    assert len(greedy) > 100
+    assert all(weight > 0.0 for weight in greedy)
+    at_random = _true_hand_likelihoods(RandomPlayer(seed=5), 40, seed=3)
+    assert sum(weight == 0.0 for weight in at_random) > len(at_random) // 2
