@@ -1,15 +1,18 @@
-"""Points per deal against greedy: a cheaper, steadier measure of a player than won games.
+"""Points per deal against greedy (or another kind): steadier than won games, and cheaper.
 
 Plays ``--deals`` duplicate deals under each preset: the same deal twice, the contender in one
-seat and the greedy player in the other, then seats swapped, every hand kept (no throw-ins), from
-0-0.  Prints the contender's average points per deal minus greedy's, with its standard error.  A
-deal's points vary far less than a game's result, so a few hundred deals separate players that
-would need thousands of games; but a deal's points are not the game (the expert plays for the
-game, which at 0-0 is nearly the same thing).  Contenders are player kinds of the registry with
-settings, e.g.::
+seat and the opponent (greedy unless ``--against`` says) in the other, then seats swapped, every
+hand kept (no throw-ins), from 0-0. Prints the contender's average points per deal minus the
+opponent's, with its standard error. A deal's points vary far less than a game's result, so a
+few hundred deals separate players that would need thousands of games; but a deal's points are
+not the game (the expert plays for the game, which at 0-0 is nearly the same thing). Contenders
+are player kinds of the registry with settings, e.g.::
 
     python benchmarks/deal_duel.py expert club expert:inference=6 --deals 300 minimal pagat
     python benchmarks/deal_duel.py cheater --deals 300
+    python benchmarks/deal_duel.py expert --against solver --deals 150 minimal parlett
+
+``--against`` names the opponent (default greedy; the same forms as a contender).
 
 With two contenders or more, each one after the first is also compared with the first on the same
 deals (the difference deal by deal, with its standard error): a paired comparison, much tighter
@@ -26,7 +29,7 @@ import time
 
 from penneech import Game
 from penneech.game import Phase
-from penneech.players import GreedyPlayer, KeepingHand, Player, make_player, play_deal
+from penneech.players import KeepingHand, Player, make_player, play_deal
 from penneech.rules import PRESET_NAMES
 
 
@@ -42,8 +45,10 @@ def _contender(spec: str, seed: int, game: Game) -> Player:
     return make_player(kind, seed=seed, **settings)
 
 
-def duel(spec: str, preset: str, deals: int, first_seed: int = 0) -> list[float]:
-    """The contender's points minus greedy's, averaged over the two seats, for each deal."""
+def duel(spec: str, preset: str, deals: int, first_seed: int = 0, against: str = "greedy"
+         ) -> list[float]:
+    """The contender's points minus the opponent's (``against``, greedy by default), averaged
+    over the two seats, for each deal."""
     out = []
     for seed in range(first_seed, first_seed + deals):
         diff = 0
@@ -55,7 +60,7 @@ def duel(spec: str, preset: str, deals: int, first_seed: int = 0) -> list[float]
                 else:
                     game.deal()
             me = KeepingHand(_contender(spec, seed, game))
-            other = KeepingHand(GreedyPlayer())
+            other = KeepingHand(_contender(against, seed + 1, game))
             play_deal(game, [me, other] if seat == 0 else [other, me])
             diff += game.scores[seat] - game.scores[1 - seat]
         out.append(diff / 2)
@@ -68,6 +73,7 @@ def main() -> None:
                         "(presets among them are taken as the presets to play)")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--against", default="greedy", help="the opponent (default greedy)")
     args = parser.parse_intermixed_args()
     presets = [c for c in args.contenders if c in PRESET_NAMES] or list(PRESET_NAMES)
     contenders = [c for c in args.contenders if c not in PRESET_NAMES]
@@ -75,7 +81,7 @@ def main() -> None:
         first: list[float] = []
         for spec in contenders:
             started = time.process_time()
-            found = duel(spec, preset, args.deals, args.seed)
+            found = duel(spec, preset, args.deals, args.seed, args.against)
             print(f"{preset:9} {spec:24} {statistics.fmean(found):+6.2f} points a deal "
                   f"(standard error {_error(found):.2f}, {len(found)} duplicate deals, "
                   f"{time.process_time() - started:.0f} s CPU)", flush=True)
