@@ -451,7 +451,7 @@ def _playout_player(worlds: int, default_name: str) -> Callable[..., Player]:
 
 #: Worlds per decision of the ``club`` player (the ``expert`` uses
 #: :data:`penneech.playouts.DEFAULT_WORLDS`).
-CLUB_WORLDS = 120
+CLUB_WORLDS = 80
 _EXPERT_WORLDS = 400  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 
 #: Every kind of computer player, by name: the one registry the command line, the simulations,
