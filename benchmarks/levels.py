@@ -12,6 +12,10 @@ the live site.  To play the matches first::
 
 Every file found is used: a result of ``A`` against ``B`` also counts, reversed, as ``B``
 against ``A``.
+
+``tests/test_measured.py`` checks that ``penneech/measured.py`` is what the files in
+``benchmarks/results/strength`` say, and plays one game of each file again (from
+:data:`RUN_SEED`): a player changed since its games were played fails it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ from penneech.rules import PRESET_NAMES
 from penneech.simulation import wilson_interval
 
 MEASURED = Path(__file__).resolve().parent.parent / "penneech" / "measured.py"
+#: The seed of the runs read (``benchmarks/strength.py --seed``, 0 by default): the fixed bank of
+#: deals every match is played on.  ``tests/test_measured.py`` plays one game of each file again
+#: from it, so a player changed since its games were played is caught.
+RUN_SEED = 0
 
 
 def read_results(folder: Path) -> dict[tuple[str, str, str], tuple[int, int]]:
@@ -95,7 +103,7 @@ def main() -> None:
     if args.write:
         today = datetime.date.today().isoformat()
         write_module(results, f"duplicate games (the same packs twice, seats swapped) played by "
-                     f"benchmarks/strength.py with seed 0; collected {today}")
+                     f"benchmarks/strength.py with seed {RUN_SEED}; collected {today}")
         print(f"written to {MEASURED}")
 
 
