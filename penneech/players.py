@@ -464,10 +464,11 @@ PLAYERS: dict[str, PlayerKind] = {
                    "card is worth kept", GreedyPlayer, level="beginner"),
         PlayerKind("club", f"plays every card out to the end of the deal in {CLUB_WORLDS} "
                    "guesses at the hidden cards, and plays for the game", _playout_player(
-                       CLUB_WORLDS, "club"), settings=("worlds",), level="club"),
+                       CLUB_WORLDS, "club"), settings=("worlds", "inference"), level="club"),
         PlayerKind("expert", f"plays every card out to the end of the deal in {_EXPERT_WORLDS} "
                    "guesses at the hidden cards, and plays for the game", _playout_player(
-                       _EXPERT_WORLDS, "expert"), settings=("worlds",), level="expert"),
+                       _EXPERT_WORLDS, "expert"), settings=("worlds", "inference"),
+                   level="expert"),
         PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
                    SolverPlayer, settings=("samples", "throw_in_policy")),
         PlayerKind("cheater", "the exact solver on the true hidden cards (not a fair opponent)",
@@ -558,9 +559,10 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
     """A computer player of ``kind`` (one of :data:`PLAYER_KINDS`).
 
-    Settings: ``name`` for any; the others each kind lists in :data:`PLAYERS` (``samples`` for
-    ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds every player that
-    has a ``bind`` method).
+    Settings: ``name`` for any; the others each kind lists in :data:`PLAYERS` (``worlds`` and
+    ``inference`` for ``club`` and ``expert``, see :class:`~penneech.playouts.PlayoutPlayer`;
+    ``samples`` for ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds
+    every player that has a ``bind`` method).
     """
     entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
     if entry is None:

@@ -46,6 +46,11 @@ def test_the_default_opponent_is_the_expert_play_out_player() -> None:
     club = make_player("club", seed=1)
     assert isinstance(club, PlayoutPlayer) and club.worlds == CLUB_WORLDS
     assert str(DEFAULT_WORLDS) in PLAYERS["expert"].summary
+    # the experiments' settings (benchmarks/deal_duel.py expert:worlds=800 expert:inference=1)
+    tuned = make_player("expert", seed=1, worlds=50, inference=1)
+    assert isinstance(tuned, PlayoutPlayer) and (tuned.worlds, tuned.inference) == (50, 1)
+    with pytest.raises(ValueError, match="no setting 'samples'"):
+        make_player("club", samples=3)
 
 
 def test_levels_name_kinds_weakest_first() -> None:
