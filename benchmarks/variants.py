@@ -1,0 +1,153 @@
+"""Variants of the expert that were tried and not adopted, measured against the expert as it is.
+
+Each variant changes one thing in :mod:`penneech.playouts` for the length of a run (a module
+setting, or a wrapper around the greedy scores the play-outs choose by), and is compared with the
+unchanged expert on the same duplicate deals, as ``benchmarks/deal_duel.py`` plays them (the
+contender in one seat and ``--against`` in the other, then seats swapped, every hand kept, from
+0-0).  Prints both players' points a deal against the opponent, and the paired difference (the
+variant minus the expert, deal by deal) with its standard error::
+
+    python benchmarks/variants.py looser-inference --against solver --deals 200 --seed 3000 \\
+        minimal parlett
+    python benchmarks/variants.py noisy-own:1 noisy-both:1 --deals 300 --seed 1000 minimal parlett
+
+Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
+
+* ``looser-inference``: the opponent's plays weighed by a looser model of it (temperature 2
+  instead of 1, and 30% of its choices taken to be random instead of 10%);
+* ``noisy-own:T``: in the play-outs, the player's own later cards are drawn from a softmax over
+  the greedy scores at temperature ``T`` instead of the best score (the opponent's as before);
+* ``noisy-both:T``: the same for both sides' later cards.
+
+The variants of ``worlds`` and ``inference`` are settings of the player itself: use
+``deal_duel.py expert expert:worlds=800`` or ``expert:inference=1`` for those.
+
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from deal_duel import duel  # noqa: E402
+
+from penneech import playouts  # noqa: E402
+from penneech.rules import PRESET_NAMES  # noqa: E402
+
+
+@contextlib.contextmanager
+def _settings(**values: Any) -> Iterator[None]:
+    """Module settings of :mod:`penneech.playouts` changed for the length of the block."""
+    old = {name: getattr(playouts, name) for name in values}
+    for name, value in values.items():
+        setattr(playouts, name, value)
+    playouts._REMEMBERED.clear()  # estimates remembered from the other version are not valid
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            setattr(playouts, name, value)
+        playouts._REMEMBERED.clear()
+
+
+def _noisy(temperature: float, own_only: bool) -> contextlib.AbstractContextManager[None]:
+    """Play-outs whose later choices are a softmax over the greedy scores: each score gets
+    ``temperature`` times a Gumbel draw, so that the best of the perturbed scores is a softmax
+    draw.  The player's view decides the draws (a generator seeded per decision), so a run is
+    reproducible; the inference, which calls the same scores outside the play-outs, is left as
+    it is."""
+    state: dict[str, Any] = {"me": -1, "rng": random.Random(0)}
+    lead_scores, follow_scores = playouts._lead_scores, playouts._follow_scores
+    play_out, estimate = playouts._play_out, playouts._estimate
+
+    def perturb(scores: list[float], player: int) -> list[float]:
+        if state["me"] < 0 or (own_only and player != state["me"]):
+            return scores
+        rng: random.Random = state["rng"]
+        return [s - temperature * math.log(-math.log(rng.random() or 1e-300)) for s in scores]
+
+    def noisy_lead(tables: Any, greedy: Any, player: int, *rest: Any) -> list[float]:
+        return perturb(lead_scores(tables, greedy, player, *rest), player)
+
+    def noisy_follow(tables: Any, greedy: Any, player: int, *rest: Any) -> list[float]:
+        return perturb(follow_scores(tables, greedy, player, *rest), player)
+
+    def noisy_play_out(world: Any, first: int, pack: int, public: int) -> tuple[int, int, bool]:
+        pos = world.position
+        state["me"] = pos.leader if pos.led is None else 1 - pos.leader
+        try:
+            return play_out(world, first, pack, public)
+        finally:
+            state["me"] = -1
+
+    def seeded_estimate(view: Any, legal: Sequence[Any], worlds: int, seed: int,
+                        inference: int) -> Any:
+        state["rng"] = random.Random(seed ^ 0x5EED)
+        return estimate(view, legal, worlds, seed, inference)
+
+    return _settings(_lead_scores=noisy_lead, _follow_scores=noisy_follow,
+                     _play_out=noisy_play_out, _estimate=seeded_estimate)
+
+
+def variant(spec: str) -> contextlib.AbstractContextManager[None]:
+    """The change a variant's name stands for (see the module's description)."""
+    name, _, value = spec.partition(":")
+    temperature = float(value) if value else 1.0
+    makers: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {
+        "looser-inference": lambda: _settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3),
+        "noisy-own": lambda: _noisy(temperature, own_only=True),
+        "noisy-both": lambda: _noisy(temperature, own_only=False),
+    }
+    if name not in makers:
+        raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
+    return makers[name]()
+
+
+def _error(values: list[float]) -> float:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="+", help="variant names (presets among them are "
+                        "taken as the presets to play)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1000, help="the first deal's seed")
+    parser.add_argument("--against", default="greedy", help="the opponent (default greedy)")
+    args = parser.parse_intermixed_args()
+    presets = [v for v in args.variants if v in PRESET_NAMES] or list(PRESET_NAMES)
+    specs = [v for v in args.variants if v not in PRESET_NAMES]
+    for spec in specs:
+        variant(spec)  # an unknown name stops here, before anything is played
+    for preset in presets:
+        started = time.process_time()
+        with _settings():
+            base = duel("expert", preset, args.deals, args.seed, args.against)
+        print(f"{preset:9} {'expert':20} {statistics.fmean(base):+6.2f} points a deal against "
+              f"{args.against} (standard error {_error(base):.2f}, deals {args.seed}-"
+              f"{args.seed + args.deals - 1}, {time.process_time() - started:.0f} s CPU)",
+              flush=True)
+        for spec in specs:
+            started = time.process_time()
+            with variant(spec):
+                found = duel("expert", preset, args.deals, args.seed, args.against)
+            paired = [a - b for a, b in zip(found, base, strict=True)]
+            print(f"{preset:9} {spec:20} {statistics.fmean(found):+6.2f} points a deal "
+                  f"(standard error {_error(found):.2f}); minus the expert's on the same deals "
+                  f"{statistics.fmean(paired):+.2f} (standard error {_error(paired):.2f}), "
+                  f"{time.process_time() - started:.0f} s CPU", flush=True)
+
+
+if __name__ == "__main__":
+    main()
