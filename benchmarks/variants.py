@@ -18,6 +18,10 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
 * ``noisy-own:T``: in the play-outs, the player's own later cards are drawn from a softmax over
   the greedy scores at temperature ``T`` instead of the best score (the opponent's as before);
 * ``noisy-both:T``: the same for both sides' later cards.
+* ``sharp-inference:N``: the opponent's plays weighed by a sharp model of greedy (temperature
+  0.05, 1% of its choices taken to be random: against greedy, nearly its exact choices), with
+  ``N`` hands dealt to the opponent for each world kept instead of 3 (6 if not given), since far
+  fewer hands fit such a model.
 
 The variants of ``worlds`` and ``inference`` are settings of the player itself: use
 ``deal_duel.py expert expert:worlds=800`` or ``expert:inference=1`` for those.
@@ -100,14 +104,17 @@ def _noisy(temperature: float, own_only: bool) -> contextlib.AbstractContextMana
                      _play_out=noisy_play_out, _estimate=seeded_estimate)
 
 
-def variant(spec: str) -> contextlib.AbstractContextManager[None]:
-    """The change a variant's name stands for (see the module's description)."""
+def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
+    """The change a variant's name stands for (see the module's description), and the player
+    it is made to (a ``deal_duel.py`` contender)."""
     name, _, value = spec.partition(":")
     temperature = float(value) if value else 1.0
-    makers: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {
-        "looser-inference": lambda: _settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3),
-        "noisy-own": lambda: _noisy(temperature, own_only=True),
-        "noisy-both": lambda: _noisy(temperature, own_only=False),
+    makers: dict[str, Callable[[], tuple[contextlib.AbstractContextManager[None], str]]] = {
+        "looser-inference": lambda: (_settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3), "expert"),
+        "noisy-own": lambda: (_noisy(temperature, own_only=True), "expert"),
+        "noisy-both": lambda: (_noisy(temperature, own_only=False), "expert"),
+        "sharp-inference": lambda: (_settings(_TEMPERATURE=0.05, _RANDOM_SHARE=0.01),
+                                    f"expert:inference={int(value) if value else 6}"),
     }
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
@@ -140,8 +147,9 @@ def main() -> None:
               flush=True)
         for spec in specs:
             started = time.process_time()
-            with variant(spec):
-                found = duel("expert", preset, args.deals, args.seed, args.against)
+            change, contender = variant(spec)
+            with change:
+                found = duel(contender, preset, args.deals, args.seed, args.against)
             paired = [a - b for a, b in zip(found, base, strict=True)]
             print(f"{preset:9} {spec:20} {statistics.fmean(found):+6.2f} points a deal "
                   f"(standard error {_error(found):.2f}); minus the expert's on the same deals "
