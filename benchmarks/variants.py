@@ -44,7 +44,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from deal_duel import duel  # noqa: E402
+from deal_duel import _error, duel  # noqa: E402
 
 from penneech import playouts  # noqa: E402
 from penneech.rules import PRESET_NAMES  # noqa: E402
@@ -119,10 +119,6 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
     return makers[name]()
-
-
-def _error(values: list[float]) -> float:
-    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
 def main() -> None:
