@@ -5,10 +5,10 @@ Cotton's "neither Ace nor Face" (``no_ace_or_face``), such a hand may still hold
 card that beats every diamond.  This script finds deals in which a player's hand may be thrown in
 (``--which with7``: and holds the ♦7; ``without7``: and does not), keeps the hand, plays the deal
 out between two experts from 0-0, and prints the holder's points minus the other player's, with
-its standard error.  Throwing in gives a fresh deal with the same dealer, worth about nothing to
-either player on average (the holder is in either seat about as often), so a kept hand that
-averages below 0 is better thrown in.  It also prints how many hands of the deals looked at could
-be thrown in::
+its standard error.  Throwing in gives a fresh deal with the same dealer, worth little to either
+player on average (the dealer's edge is about a quarter of a point a deal), so a kept hand that
+averages well below 0 is better thrown in.  It also prints how many hands of the deals looked
+at could be thrown in::
 
     python benchmarks/throw_in.py --hands 120 minimal pagat
 
@@ -19,12 +19,18 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from penneech import Game
-from penneech.game import Phase
-from penneech.players import KeepingHand, make_player, play_deal
-from penneech.rules import PRESET_NAMES
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from deal_duel import _error  # noqa: E402
+
+from penneech import PENNEECH, Game  # noqa: E402
+from penneech.game import Phase  # noqa: E402
+from penneech.players import KeepingHand, make_player, play_deal  # noqa: E402
+from penneech.rules import PRESET_NAMES  # noqa: E402
 
 
 def kept_hands(preset: str, hands: int, with_seven: bool, kind: str = "expert"
@@ -46,7 +52,7 @@ def kept_hands(preset: str, hands: int, with_seven: bool, kind: str = "expert"
             looked += 1
             if game.rules.may_throw_in(hand):
                 may += 1
-                if holder is None and any(c.code == "7D" for c in hand) == with_seven:
+                if holder is None and (PENNEECH in hand) == with_seven:
                     holder = player
         if holder is None:
             continue
@@ -65,6 +71,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=120, help="kept hands of each sort")
     parser.add_argument("--kind", default="expert", help="the two players (default expert)")
     args = parser.parse_args()
+    for preset in args.presets:
+        if preset not in PRESET_NAMES:
+            parser.error(f"unknown preset {preset!r}: use one of {', '.join(PRESET_NAMES)}")
     for preset in args.presets or list(PRESET_NAMES):
         for with_seven in (True, False):
             started = time.process_time()
@@ -73,9 +82,8 @@ def main() -> None:
             if not found:
                 print(f"{preset:9} no hand {label} may be thrown in")
                 continue
-            error = statistics.stdev(found) / len(found) ** 0.5 if len(found) > 1 else 0.0
             print(f"{preset:9} kept {label:14} {statistics.fmean(found):+6.2f} points a deal "
-                  f"(standard error {error:.2f}, {len(found)} deals; {may} of the {looked} "
+                  f"(standard error {_error(found):.2f}, {len(found)} deals; {may} of the {looked} "
                   f"hands looked at may be thrown in; "
                   f"{time.process_time() - started:.0f} s CPU)", flush=True)
 

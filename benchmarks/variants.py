@@ -108,13 +108,17 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     """The change a variant's name stands for (see the module's description), and the player
     it is made to (a ``deal_duel.py`` contender)."""
     name, _, value = spec.partition(":")
-    temperature = float(value) if value else 1.0
+    try:
+        number = float(value) if value else None
+    except ValueError:
+        raise SystemExit(f"variant {spec!r}: {value!r} after the colon is not a number") from None
+    temperature = number if number is not None else 1.0
     makers: dict[str, Callable[[], tuple[contextlib.AbstractContextManager[None], str]]] = {
         "looser-inference": lambda: (_settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3), "expert"),
         "noisy-own": lambda: (_noisy(temperature, own_only=True), "expert"),
         "noisy-both": lambda: (_noisy(temperature, own_only=False), "expert"),
         "sharp-inference": lambda: (_settings(_TEMPERATURE=0.05, _RANDOM_SHARE=0.01),
-                                    f"expert:inference={int(value) if value else 6}"),
+                                    f"expert:inference={int(number) if number else 6}"),
     }
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")

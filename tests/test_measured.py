@@ -12,30 +12,18 @@ played again here and must come out exactly as recorded.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import zlib
 from pathlib import Path
 
 import pytest
 
 from benchmarks.levels import RUN_SEED, read_results
+from benchmarks.strength import _load
 from penneech import measured
 from penneech.simulation import game_seed, play_one
 
 STRENGTH = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "strength"
 FILES = sorted(STRENGTH.glob("*.jsonl"))
-
-
-def _games(path: Path) -> dict[int, dict[str, object]]:
-    out: dict[int, dict[str, object]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:  # a line cut short when a run was stopped
-            continue
-        out.setdefault(data["game"], data)
-    return out
 
 
 def test_the_menus_figures_are_the_results_on_file() -> None:
@@ -49,13 +37,12 @@ def test_the_menus_figures_are_the_results_on_file() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_a_measured_game_is_played_again_exactly(path: Path) -> None:
     first, second, preset = path.stem.split("-")
-    games = _games(path)
-    for number, data in games.items():  # every game was dealt from the run's seed
-        assert data["seed"] == game_seed(RUN_SEED, number), f"{path.name}: game {number}"
+    games = _load(path)  # as strength.py reads its own files, a line cut short left out
+    for number, result in games.items():  # every game was dealt from the run's seed
+        assert result.seed == game_seed(RUN_SEED, number), f"{path.name}: game {number}"
     # one game of the file, a different one in each file, the same one every time
     number = sorted(games)[zlib.crc32(path.name.encode()) % len(games)]
-    again = json.loads(json.dumps(dataclasses.asdict(play_one(preset, (first, second), number,
-                                                                  RUN_SEED))))
+    again = play_one(preset, (first, second), number, RUN_SEED)
     assert again == games[number], (
         f"{path.name}, game {number}: the players no longer play it as they did when it was "
         f"measured (recorded {games[number]}, now {again}).  The strengths in "
