@@ -22,6 +22,9 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
   0.05, 1% of its choices taken to be random: against greedy, nearly its exact choices), with
   ``N`` hands dealt to the opponent for each world kept instead of 3 (6 if not given), since far
   fewer hands fit such a model.
+* ``tempered-inference:T``: between the two: the opponent's plays weighed by greedy at
+  temperature ``T`` (0.3 if not given), 3% of its choices taken to be random, 6 hands dealt to
+  the opponent for each world kept.
 
 The variants of ``worlds`` and ``inference`` are settings of the player itself: use
 ``deal_duel.py expert expert:worlds=800`` or ``expert:inference=1`` for those.
@@ -112,6 +115,8 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
         number = float(value) if value else None
     except ValueError:
         raise SystemExit(f"variant {spec!r}: {value!r} after the colon is not a number") from None
+    if number is not None and number <= 0:
+        raise SystemExit(f"variant {spec!r}: {value!r} after the colon must be above 0")
     temperature = number if number is not None else 1.0
     makers: dict[str, Callable[[], tuple[contextlib.AbstractContextManager[None], str]]] = {
         "looser-inference": lambda: (_settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3), "expert"),
@@ -119,6 +124,9 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
         "noisy-both": lambda: (_noisy(temperature, own_only=False), "expert"),
         "sharp-inference": lambda: (_settings(_TEMPERATURE=0.05, _RANDOM_SHARE=0.01),
                                     f"expert:inference={int(number) if number else 6}"),
+        "tempered-inference": lambda: (
+            _settings(_TEMPERATURE=number if number is not None else 0.3, _RANDOM_SHARE=0.03),
+            "expert:inference=6"),
     }
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
