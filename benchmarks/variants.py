@@ -25,6 +25,10 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
 * ``tempered-inference:T``: between the two: the opponent's plays weighed by greedy at
   temperature ``T`` (0.3 if not given), 3% of its choices taken to be random, 6 hands dealt to
   the opponent for each world kept.
+* ``mixed-inference:P``: the opponent taken to be either the sharp model's player (with chance
+  ``P``, 0.5 if not given) or the soft one's, for the whole deal: each hand weighed by ``P``
+  times its likelihood under the sharp model plus ``1 - P`` times its likelihood under the
+  present one (a Bayesian mixture: the plays seen decide which model counts), 6 hands a world.
 
 The variants of ``worlds`` and ``inference`` are settings of the player itself: use
 ``deal_duel.py expert expert:worlds=800`` or ``expert:inference=1`` for those.
@@ -107,6 +111,28 @@ def _noisy(temperature: float, own_only: bool) -> contextlib.AbstractContextMana
                      _play_out=noisy_play_out, _estimate=seeded_estimate)
 
 
+def _mixed(prior: float) -> contextlib.AbstractContextManager[None]:
+    """The opponent's plays weighed by a mixture of the sharp model and the present one (see
+    ``mixed-inference`` in the module's description)."""
+    likelihood = playouts._likelihood
+    soft = (playouts._TEMPERATURE, playouts._RANDOM_SHARE)
+
+    def mixed(rules: Any, opponent: int, choices: Any, hand: int, pack: int,
+              memo: dict[Any, Any] | None = None) -> float:
+        if memo is None:
+            memo = {}
+        sharp_memo = memo.setdefault((-1, -1), {})  # the sharp model's own figures
+        playouts._TEMPERATURE, playouts._RANDOM_SHARE = 0.05, 0.01
+        try:
+            sharp = likelihood(rules, opponent, choices, hand, pack, sharp_memo)
+        finally:
+            playouts._TEMPERATURE, playouts._RANDOM_SHARE = soft
+        return prior * sharp + (1.0 - prior) * likelihood(rules, opponent, choices, hand, pack,
+                                                           memo)
+
+    return _settings(_likelihood=mixed)
+
+
 def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     """The change a variant's name stands for (see the module's description), and the player
     it is made to (a ``deal_duel.py`` contender)."""
@@ -117,6 +143,8 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
         raise SystemExit(f"variant {spec!r}: {value!r} after the colon is not a number") from None
     if number is not None and number <= 0:
         raise SystemExit(f"variant {spec!r}: {value!r} after the colon must be above 0")
+    if name == "mixed-inference" and number is not None and number > 1:
+        raise SystemExit(f"variant {spec!r}: {value!r} after the colon is a chance: at most 1")
     temperature = number if number is not None else 1.0
     makers: dict[str, Callable[[], tuple[contextlib.AbstractContextManager[None], str]]] = {
         "looser-inference": lambda: (_settings(_TEMPERATURE=2.0, _RANDOM_SHARE=0.3), "expert"),
@@ -127,6 +155,8 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
         "tempered-inference": lambda: (
             _settings(_TEMPERATURE=number if number is not None else 0.3, _RANDOM_SHARE=0.03),
             "expert:inference=6"),
+        "mixed-inference": lambda: (_mixed(number if number is not None else 0.5),
+                                    "expert:inference=6"),
     }
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
