@@ -33,13 +33,19 @@ from penneech.players import KeepingHand, Player, make_player, play_deal
 from penneech.rules import PRESET_NAMES
 
 
-def _contender(spec: str, seed: int, game: Game) -> Player:
-    """``kind`` or ``kind:setting=value,...`` (numbers as numbers)."""
+def parse_contender(spec: str) -> tuple[str, dict[str, object]]:
+    """The kind and settings of ``kind`` or ``kind:setting=value,...`` (numbers as numbers)."""
     kind, _, rest = spec.partition(":")
     settings: dict[str, object] = {}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
         settings[key] = int(value) if value.isdigit() else value
+    return kind, settings
+
+
+def _contender(spec: str, seed: int, game: Game) -> Player:
+    """The player ``spec`` names (see :func:`parse_contender`)."""
+    kind, settings = parse_contender(spec)
     if kind == "cheater":
         settings["game"] = game
     return make_player(kind, seed=seed, **settings)

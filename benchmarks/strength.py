@@ -35,6 +35,7 @@ import platform
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from penneech.rules import PRESET_NAMES
 from penneech.simulation import GameResult, play_one, wilson_interval
@@ -81,20 +82,25 @@ def _load(path: Path | None) -> dict[int, GameResult]:
 
 
 def _one(preset: str, kinds: tuple[str, str], number: int, seed: int,
-         settings: tuple[dict[str, int], dict[str, int]]) -> GameResult:
+         settings: tuple[dict[str, Any], dict[str, Any]]) -> GameResult:
     return play_one(preset, kinds, number, seed, settings=settings)
 
 
 def run_match(preset: str, first: str, second: str, games: int, seed: int, workers: int,
-              out: Path | None, samples: int | None) -> tuple[list[GameResult], float]:
-    """Play (or finish playing) one match; return its results and the seconds spent now."""
+              out: Path | None, samples: int | None,
+              settings: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+              ) -> tuple[list[GameResult], float]:
+    """Play (or finish playing) one match; return its results and the seconds spent now.
+
+    ``settings`` are the two players' own settings (as :func:`penneech.players.make_player`
+    takes them), besides the solver's ``samples``."""
     path = out / f"{first}-{second}-{preset}.jsonl" if out is not None else None
     done = _load(path)
     todo = [n for n in range(games + games % 2) if n not in done]
     kinds = (first, second)
-    settings: tuple[dict[str, int], dict[str, int]] = (
-        {"samples": samples} if samples and first == "solver" else {},
-        {"samples": samples} if samples and second == "solver" else {},
+    settings = (
+        {**settings[0], **({"samples": samples} if samples and first == "solver" else {})},
+        {**settings[1], **({"samples": samples} if samples and second == "solver" else {})},
     )
     start = time.perf_counter()
     sink = path.open("a", encoding="utf-8") if path is not None else None
