@@ -19,6 +19,9 @@ Standard library only, so that it runs in Pyodide as well as CPython::
 
     python benchmarks/decisions.py [--decisions 1000] [--analyses 50] [--kind expert] [PRESET ...]
 
+``--variant`` times one of ``benchmarks/variants.py``'s variants of the expert instead (CPython
+only).
+
 Figures are printed, not asserted.
 """
 
@@ -47,9 +50,11 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f}"
 
 
-def time_decisions(preset: str, kind: str, wanted: int, seed: int
+def time_decisions(preset: str, kind: str, wanted: int, seed: int,
+                   settings: dict[str, object] | None = None,
                    ) -> tuple[list[float], list[float], list[float], list[Game]]:
-    """CPU and wall times of ``wanted`` decisions, the CPU times of first leads, and the games."""
+    """CPU and wall times of ``wanted`` decisions, the CPU times of first leads, and the games
+    (``settings``: the player's own, as :func:`~penneech.players.make_player` takes them)."""
     cpu: list[float] = []
     wall: list[float] = []
     first_leads: list[float] = []
@@ -61,7 +66,7 @@ def time_decisions(preset: str, kind: str, wanted: int, seed: int
         seat = number % 2
         number += 1
         players = [make_player("greedy"), make_player("greedy")]
-        players[seat] = make_player(kind, seed=number)
+        players[seat] = make_player(kind, seed=number, **(settings or {}))
         while game.phase is not Phase.OVER and len(cpu) < wanted:
             if game.phase is Phase.DEAL:
                 game.deal()
@@ -109,7 +114,8 @@ def time_analyses(games: list[Game], wanted: int, reader_only: bool = False) -> 
     return out
 
 
-def time_analyses_after_play(preset: str, kind: str, wanted: int, seed: int) -> list[float]:
+def time_analyses_after_play(preset: str, kind: str, wanted: int, seed: int,
+                             settings: dict[str, object] | None = None) -> list[float]:
     """CPU seconds to analyse each deal just after it was played between ``kind`` and greedy,
     as the terminal and the live table do (the computer playing with the game's seed, the
     analysis asked with it too, so that the computer's own figures are remembered)."""
@@ -122,7 +128,7 @@ def time_analyses_after_play(preset: str, kind: str, wanted: int, seed: int) -> 
         seat = number % 2
         number += 1
         players = [make_player("greedy"), make_player("greedy")]
-        players[seat] = make_player(kind, seed=game.seed)
+        players[seat] = make_player(kind, seed=game.seed, **(settings or {}))
         done: set[int] = set()
         while game.phase is not Phase.OVER and len(out) < wanted:
             play_deal(game, players)
@@ -143,16 +149,27 @@ def main() -> None:
     parser.add_argument("--analyses", type=int, default=0, help="deals analysed per preset")
     parser.add_argument("--kind", default=DEFAULT_OPPONENT, choices=PLAYER_KINDS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default=None, help="time a variant of the expert "
+                        "(benchmarks/variants.py) instead of --kind")
     args = parser.parse_args()
     unknown = [p for p in args.presets if p not in PRESET_NAMES]
     if unknown:
         parser.error(f"unknown preset {unknown[0]!r}: use one of {', '.join(PRESET_NAMES)}")
+    kind, settings = args.kind, {}
+    if args.variant is not None:  # not in Pyodide: variants.py is not copied there
+        from deal_duel import parse_contender
+        from variants import variant
+
+        change, contender = variant(args.variant)
+        change.__enter__()  # for the rest of the run
+        kind, settings = parse_contender(contender)
     print(f"{platform.python_implementation()} {platform.python_version()} on "
-          f"{platform.machine()} ({sys.platform}); player {args.kind}; times in ms")
+          f"{platform.machine()} ({sys.platform}); player {args.variant or kind}; times in ms")
     print(f"{'preset':8} {'decisions':>9} {'median':>7} {'p99':>6} {'worst':>6} "
           f"{'wall worst':>10} {'first leads':>11} {'worst first':>11}  verdict", flush=True)
     for preset in args.presets or PRESET_NAMES:
-        cpu, wall, firsts, games = time_decisions(preset, args.kind, args.decisions, args.seed)
+        cpu, wall, firsts, games = time_decisions(preset, kind, args.decisions, args.seed,
+                                                  settings)
         verdict = "met" if max(cpu) <= 0.5 else "MISSED"
         print(f"{preset:8} {len(cpu):>9} {_ms(statistics.median(cpu)):>7} "
               f"{_ms(_quantile(cpu, 0.99)):>6} {_ms(max(cpu)):>6} {_ms(max(wall)):>10} "
@@ -163,8 +180,8 @@ def main() -> None:
                 ("from scratch, every choice", time_analyses(games, args.analyses)),
                 ("from scratch, the reader's choices",
                  time_analyses(games, args.analyses, reader_only=True)),
-                ("after play", time_analyses_after_play(preset, args.kind, args.analyses,
-                                                        args.seed)),
+                ("after play", time_analyses_after_play(preset, kind, args.analyses,
+                                                        args.seed, settings)),
             ):
                 verdict = "met" if took and max(took) <= 2.0 else "MISSED"
                 print(f"{'':8} analysis of {len(took)} deals {how}: median "
