@@ -39,6 +39,7 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import multiprocessing
 import statistics
 import subprocess
 import sys
@@ -120,6 +121,9 @@ def main() -> None:
     if args.variant is not None:
         change, contender = variant(args.variant)
         kind, own = parse_contender(contender)
+        # the workers must start as copies of this process, with the variant's settings in
+        # place (newer Pythons start them afresh by default, where the change would be lost)
+        multiprocessing.set_start_method("fork", force=True)
     marker = args.folder / "variant.txt"
     played = marker.read_text(encoding="utf-8").strip() if marker.exists() else None
     if args.folder.is_dir() and any(args.folder.glob("*.jsonl")) and played != args.variant:
