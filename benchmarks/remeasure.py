@@ -79,10 +79,10 @@ def compare(old: dict[int, GameResult], new: dict[int, GameResult], player: str
     """Over the games in both: their number, ``player``'s win rate in the recorded games and in
     the new ones, and the mean of new minus recorded, game by game, with its standard error."""
     games = sorted(set(old) & set(new))
-    before = [float(old[n].winner_player == player) for n in games]
-    after = [float(new[n].winner_player == player) for n in games]
     if not games:
         return 0, 0.0, 0.0, 0.0, 0.0
+    before = [float(old[n].winner_player == player) for n in games]
+    after = [float(new[n].winner_player == player) for n in games]
     diff = [a - b for a, b in zip(after, before, strict=True)]
     return (len(games), statistics.fmean(before), statistics.fmean(after),
             statistics.fmean(diff), _error(diff))
@@ -121,9 +121,6 @@ def main() -> None:
     if args.variant is not None:
         change, contender = variant(args.variant)
         kind, own = parse_contender(contender)
-        # the workers must start as copies of this process, with the variant's settings in
-        # place (newer Pythons start them afresh by default, where the change would be lost)
-        multiprocessing.set_start_method("fork", force=True)
     marker = args.folder / "variant.txt"
     played = marker.read_text(encoding="utf-8").strip() if marker.exists() else None
     if args.folder.is_dir() and any(args.folder.glob("*.jsonl")) and played != args.variant:
@@ -148,8 +145,11 @@ def main() -> None:
             if not args.report:
                 settings: tuple[dict[str, Any], dict[str, Any]] = (
                     dict(own) if first == kind else {}, dict(own) if second == kind else {})
+                # a variant's workers must start as copies of this process, with its settings in
+                # place (newer Pythons start them afresh by default, where the change is lost)
                 run_match(preset, first, second, games, RUN_SEED, args.workers, args.folder,
-                          None, settings)
+                          None, settings, multiprocessing.get_context("fork")
+                          if args.variant is not None else None)
             old = {n: r for n, r in _load(args.recorded / name).items() if n < games}
             new = {n: r for n, r in _load(args.folder / name).items() if n < games}
             n, before, after, diff, error = compare(old, new, first)
@@ -160,16 +160,16 @@ def main() -> None:
 def _adopt(folder: Path, recorded: Path, matches: list[tuple[str, str, str, int]]) -> None:
     """Copy the new games over the recorded ones, once every match is complete, and write
     ``penneech/measured.py`` from them."""
+    found = {}
     for first, second, preset, games in matches:
         name = f"{first}-{second}-{preset}.jsonl"
-        found = _load(folder / name)
-        if any(n not in found for n in range(games)):
-            raise SystemExit(f"{folder / name}: {sum(n in found for n in range(games))} of "
-                             f"{games} games played; finish the run before adopting it")
+        found[name] = _load(folder / name)
+        if any(n not in found[name] for n in range(games)):
+            raise SystemExit(f"{folder / name}: {sum(n in found[name] for n in range(games))} "
+                             f"of {games} games played; finish the run before adopting it")
     for first, second, preset, games in matches:
         name = f"{first}-{second}-{preset}.jsonl"
-        found = _load(folder / name)
-        lines = [json.dumps(dataclasses.asdict(found[n])) for n in range(games)]
+        lines = [json.dumps(dataclasses.asdict(found[name][n])) for n in range(games)]
         (recorded / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"copied the {games} games of {folder / name} to {recorded / name}")
     levels = Path(__file__).resolve().parent / "levels.py"

@@ -31,6 +31,7 @@ import argparse
 import concurrent.futures as cf
 import dataclasses
 import json
+import multiprocessing
 import platform
 import sys
 import time
@@ -89,11 +90,12 @@ def _one(preset: str, kinds: tuple[str, str], number: int, seed: int,
 def run_match(preset: str, first: str, second: str, games: int, seed: int, workers: int,
               out: Path | None, samples: int | None,
               settings: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+              mp_context: multiprocessing.context.BaseContext | None = None,
               ) -> tuple[list[GameResult], float]:
     """Play (or finish playing) one match; return its results and the seconds spent now.
 
     ``settings`` are the two players' own settings (as :func:`penneech.players.make_player`
-    takes them), besides the solver's ``samples``."""
+    takes them), besides the solver's ``samples``; ``mp_context`` how the workers start."""
     path = out / f"{first}-{second}-{preset}.jsonl" if out is not None else None
     done = _load(path)
     todo = [n for n in range(games + games % 2) if n not in done]
@@ -116,7 +118,7 @@ def run_match(preset: str, first: str, second: str, games: int, seed: int, worke
             for n in todo:
                 keep(_one(preset, kinds, n, seed, settings))
         else:
-            with cf.ProcessPoolExecutor(workers) as pool:
+            with cf.ProcessPoolExecutor(workers, mp_context=mp_context) as pool:
                 futures = [pool.submit(_one, preset, kinds, n, seed, settings) for n in todo]
                 for future in cf.as_completed(futures):
                     keep(future.result())
