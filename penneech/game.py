@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from .cards import Card, CardError, Suit, check_pack, format_cards, parse_card
@@ -177,12 +177,44 @@ class PlayerView:
     opponent_hand_size: int
     legal_plays: tuple[Card, ...]
     may_throw_in: bool
+    #: this deal's finished tricks as the player saw them played, every one of them, even when
+    #: the rules have since turned them face down
+    seen_tricks: tuple[TrickWon, ...] = ()
+    #: every card turned up this deal, in order, as the player saw each one turned
+    seen_turned: tuple[Card, ...] = ()
 
     def _repr_html_(self) -> str:
         """Draw what this player sees in a notebook: the opponent's cards face down."""
         from .render import table_html
 
         return table_html(self)
+
+    def remembered(self) -> PlayerView:
+        """This view as a player who remembers every card it has seen this deal sees it: the
+        earlier tricks and turn-ups back in view (:attr:`seen_tricks`, :attr:`seen_turned`).
+
+        When the rules leave past tricks open (``past_tricks``) it is the same view.  When they
+        turn them face down, a player still saw each trick as it was played and each card as it
+        was turned: remembering them is a skill, not a peek (of Ruff and Honours and Whist
+        Cotton writes “You ought to have a special eye to what Cards are play'd out”, chap. XI,
+        p. 115).  The play-out players (``club``, ``expert``) remember; ``greedy`` and
+        ``solver`` do not.
+
+        >>> from penneech import Game
+        >>> game = Game("parlett", seed=3)
+        >>> while game.phase.value == "throw_in":
+        ...     game.throw_in(False)
+        >>> for _ in range(4):
+        ...     game.play(game.legal_plays()[0])
+        >>> view = game.view(0)
+        >>> len(view.tricks_played), len(view.remembered().tricks_played)
+        (0, 2)
+        >>> view.remembered().unseen < view.unseen
+        True
+        """
+        if self.tricks_played == self.seen_tricks and self.turned == self.seen_turned:
+            return self
+        return replace(self, tricks_played=self.seen_tricks, turned=self.seen_turned)
 
     @property
     def unseen(self) -> frozenset[Card]:
@@ -466,6 +498,8 @@ class Game:
             opponent_hand_size=len(self._hands[1 - player]),
             legal_plays=tuple(self.legal_plays()) if mine else (),
             may_throw_in=mine and self._phase is Phase.THROW_IN,
+            seen_tricks=tuple(self._tricks_done),
+            seen_turned=tuple(self._turned),
         )
 
     # -- actions ----------------------------------------------------------------------------------

@@ -409,6 +409,8 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
              inference: int = DEFAULT_INFERENCE) -> dict[Card, CardEstimate]:
     """The play-outs' estimate of each legal card in ``view`` (see the module's description).
 
+    The player remembers every card it has seen this deal (:meth:`PlayerView.remembered`): when
+    the rules turn past tricks face down, its worlds still leave out the cards already played.
     The same ``view``, ``worlds`` and ``seed`` always give the same estimates (the last few
     hundred are remembered).
 
@@ -418,6 +420,7 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
     legal = view.legal_plays
     if view.phase is not Phase.PLAY or not legal:
         raise GameError("there is no card to choose: the view is not of the player to play")
+    view = view.remembered()
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
     key = (_decision_seed(seed, view), worlds, inference)

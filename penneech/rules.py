@@ -872,8 +872,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             question="May a player look back at earlier tricks?",
             description="Whether the finished tricks and earlier turn-ups of a deal stay face up, "
             "or are turned face down once scored, so that only the current trick and the latest "
-            "turn-up can be seen.  This is what a player's view shows, and so all that a "
-            "computer player knows (the engine's players do not remember).",
+            "turn-up can be seen.  This is what a player's view shows.  The club and expert "
+            "computer players remember every card they saw played or turned, as a watchful "
+            "player does; the greedy and solver players know only what the view shows.",
             values=_values(
                 ("open", "Every finished trick and turn-up of the deal stays in view."),
                 ("turned_down", "Each trick and the turn-up before it are turned face down once "

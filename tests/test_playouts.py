@@ -219,3 +219,38 @@ def test_the_inference_reads_a_greedy_opponent_exactly(monkeypatch: pytest.Monke
     assert all(weight > 0.0 for weight in greedy)
     at_random = _true_hand_likelihoods(RandomPlayer(seed=5), 40, seed=3)
     assert sum(weight == 0.0 for weight in at_random) > len(at_random) // 2
+
+
+def test_a_player_who_remembers_never_deals_a_played_card_to_a_world() -> None:
+    # Under parlett each trick is turned face down once scored: the view no longer shows it,
+    # but the player saw it played, and the play-outs deal none of its cards again.
+    game = Game("parlett", seed=3)
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
+    for _ in range(6):
+        game.play(game.legal_plays()[0])
+    view = game.view(game.to_move)
+    assert view.tricks_played == () and len(view.seen_tricks) == 3
+    played = {c for t in view.seen_tricks for c in t.cards} | set(view.seen_turned)
+    recalled = view.remembered()
+    assert recalled.tricks_played == view.seen_tricks and not played & recalled.unseen
+
+    def dealt_again(v: object, seed: int) -> int:
+        worlds = playouts._worlds(v, 60, random.Random(seed), 3)  # type: ignore[arg-type]
+        return sum(1 for w in worlds
+                   for c in (*w.position.hands[1 - view.player], *w.position.turnups)
+                   if c in played)
+
+    assert dealt_again(view, 1) > 0  # the forgetful view would deal them again
+    assert dealt_again(recalled, 1) == 0
+    assert estimate(view, worlds=12, seed=4) == estimate(recalled, worlds=12, seed=4)
+
+
+def test_when_tricks_stay_open_remembering_changes_nothing() -> None:
+    game = Game("pagat", seed=3)
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
+    for _ in range(4):
+        game.play(game.legal_plays()[0])
+    view = game.view(0)
+    assert view.remembered() is view and view.seen_tricks == view.tricks_played
