@@ -9,7 +9,8 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
 * the value of each legal card **from what the player could see**: the estimates the play-out
   player chooses by (:func:`~penneech.playouts.estimate`: the average over the worlds consistent
   with the player's view, of the points and of the chance of winning the game), and the card
-  those estimates prefer;
+  those estimates prefer.  The player is taken to remember every card it saw played this deal,
+  even where the rules turn past tricks face down (:meth:`~penneech.game.PlayerView.remembered`);
 * a sentence in plain English saying why the best card was best, read off the two lines of play
   that follow the best card and the card played ("The best play here was ♠K: it keeps the ♥Q for
   trick 5, when hearts are trumps…").

@@ -463,10 +463,12 @@ PLAYERS: dict[str, PlayerKind] = {
         PlayerKind("greedy", "plays each trick on its merits: what it wins now, and what each "
                    "card is worth kept", GreedyPlayer, level="beginner"),
         PlayerKind("club", f"plays every card out to the end of the deal in {CLUB_WORLDS} "
-                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                   "guesses at the hidden cards, remembers every card played, and plays for "
+                   "the game", _playout_player(
                        CLUB_WORLDS, "club"), settings=("worlds", "inference"), level="club"),
         PlayerKind("expert", f"plays every card out to the end of the deal in {_EXPERT_WORLDS} "
-                   "guesses at the hidden cards, and plays for the game", _playout_player(
+                   "guesses at the hidden cards, remembers every card played, and plays for "
+                   "the game", _playout_player(
                        _EXPERT_WORLDS, "expert"), settings=("worlds", "inference"),
                    level="expert"),
         PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
