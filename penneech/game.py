@@ -195,8 +195,8 @@ class PlayerView:
 
         When the rules leave past tricks open (``past_tricks``) it is the same view.  When they
         turn them face down, a player still saw each trick as it was played and each card as it
-        was turned: remembering them is a skill, not a peek (of Ruff and Honours and Whist
-        Cotton writes “You ought to have a special eye to what Cards are play'd out”, chap. XI,
+        was turned: remembering them is a skill, not a peek.  Of Ruff and Honours and Whist
+        Cotton writes “You ought to have a special eye to what Cards are play'd out” (chap. XI,
         p. 115).  The play-out players (``club``, ``expert``) remember; ``greedy`` and
         ``solver`` do not.
 
