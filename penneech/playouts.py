@@ -409,8 +409,9 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
              inference: int = DEFAULT_INFERENCE) -> dict[Card, CardEstimate]:
     """The play-outs' estimate of each legal card in ``view`` (see the module's description).
 
-    The player remembers every card it has seen this deal (:meth:`PlayerView.remembered`): when
-    the rules turn past tricks face down, its worlds still leave out the cards already played.
+    The player remembers every card it has seen this deal
+    (:meth:`~penneech.game.PlayerView.remembered`): when the rules turn past tricks face down,
+    its worlds still leave out the cards already played.
     The same ``view``, ``worlds`` and ``seed`` always give the same estimates (the last few
     hundred are remembered).
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from penneech import Card, Game, Phase, Rules, playouts
+from penneech import Card, Game, Phase, PlayerView, Rules, playouts
 from penneech.players import (
     CLUB_WORLDS,
     DEFAULT_OPPONENT,
@@ -221,22 +221,28 @@ def test_the_inference_reads_a_greedy_opponent_exactly(monkeypatch: pytest.Monke
     assert sum(weight == 0.0 for weight in at_random) > len(at_random) // 2
 
 
+def _after_plays(preset: str, plays: int) -> PlayerView:
+    """The view of the player to move after ``plays`` cards of a deal (the first legal each)."""
+    game = Game(preset, seed=3)
+    while game.phase is Phase.THROW_IN:
+        game.throw_in(False)
+    for _ in range(plays):
+        game.play(game.legal_plays()[0])
+    assert game.to_move is not None
+    return game.view(game.to_move)
+
+
 def test_a_player_who_remembers_never_deals_a_played_card_to_a_world() -> None:
     # Under parlett each trick is turned face down once scored: the view no longer shows it,
     # but the player saw it played, and the play-outs deal none of its cards again.
-    game = Game("parlett", seed=3)
-    while game.phase is Phase.THROW_IN:
-        game.throw_in(False)
-    for _ in range(6):
-        game.play(game.legal_plays()[0])
-    view = game.view(game.to_move)
+    view = _after_plays("parlett", 6)
     assert view.tricks_played == () and len(view.seen_tricks) == 3
     played = {c for t in view.seen_tricks for c in t.cards} | set(view.seen_turned)
     recalled = view.remembered()
     assert recalled.tricks_played == view.seen_tricks and not played & recalled.unseen
 
-    def dealt_again(v: object, seed: int) -> int:
-        worlds = playouts._worlds(v, 60, random.Random(seed), 3)  # type: ignore[arg-type]
+    def dealt_again(v: PlayerView, seed: int) -> int:
+        worlds = playouts._worlds(v, 60, random.Random(seed), 3)
         return sum(1 for w in worlds
                    for c in (*w.position.hands[1 - view.player], *w.position.turnups)
                    if c in played)
@@ -247,10 +253,5 @@ def test_a_player_who_remembers_never_deals_a_played_card_to_a_world() -> None:
 
 
 def test_when_tricks_stay_open_remembering_changes_nothing() -> None:
-    game = Game("pagat", seed=3)
-    while game.phase is Phase.THROW_IN:
-        game.throw_in(False)
-    for _ in range(4):
-        game.play(game.legal_plays()[0])
-    view = game.view(0)
+    view = _after_plays("pagat", 4)
     assert view.remembered() is view and view.seen_tricks == view.tricks_played
