@@ -11,6 +11,9 @@ are player kinds of the registry with settings, e.g.::
     python benchmarks/deal_duel.py expert club expert:inference=6 --deals 300 minimal pagat
     python benchmarks/deal_duel.py cheater --deals 300
     python benchmarks/deal_duel.py expert --against solver --deals 150 minimal parlett
+    python benchmarks/deal_duel.py expert knows-hand knows-all --deals 150 --seed 1300 minimal
+
+(``knows-hand`` and ``knows-all`` are the expert told the hidden cards: ``knowing.py``.)
 
 ``--against`` names the opponent (default greedy; the same forms as a contender).
 
@@ -25,12 +28,18 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from penneech import Game
 from penneech.game import Phase
 from penneech.players import KeepingHand, Player, make_player, play_deal
 from penneech.rules import PRESET_NAMES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from knowing import KINDS, knowing  # noqa: E402
 
 
 def parse_contender(spec: str) -> tuple[str, dict[str, object]]:
@@ -46,6 +55,8 @@ def parse_contender(spec: str) -> tuple[str, dict[str, object]]:
 def _contender(spec: str, seed: int, game: Game) -> Player:
     """The player ``spec`` names (see :func:`parse_contender`)."""
     kind, settings = parse_contender(spec)
+    if kind in KINDS:
+        return knowing(kind, seed, game)
     if kind == "cheater":
         settings["game"] = game
     return make_player(kind, seed=seed, **settings)
