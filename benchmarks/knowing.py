@@ -1,4 +1,4 @@
-"""The expert told what it cannot see: how much better inference could gain, at most.
+"""The expert told what it cannot see: yardsticks for how much better inference could gain.
 
 Not fair players, and not in the registry: yardsticks for ``deal_duel.py``, which knows them by
 these names::
@@ -8,7 +8,7 @@ these names::
 * ``knows-hand``: the expert, except that every one of its worlds gives the opponent its true
   hand (the stock still shuffled at random, and the play-outs as they are).  What it gains over
   the expert is what perfect inference of the opponent's hand would be worth to the expert's
-  play-outs: an upper bound for any better model of the opponent.
+  play-outs: a yardstick for any better model of the opponent (not a proof of a bound).
 * ``knows-all``: every world is the true deal, the order of the stock included: the expert's
   play-outs with nothing hidden.
 

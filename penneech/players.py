@@ -22,7 +22,8 @@ Kinds made by :func:`make_player`:
     solves each sample exactly (:mod:`penneech.solver`) and plays the card that does best on
     average.  Its strength is ``samples``.
 ``cheater``
-    the exact solver on the true hidden cards: an upper bound for experiments.
+    the exact solver on the true hidden cards: a yardstick for experiments.  Its search takes the
+    opponent to play perfectly, so against a weak opponent it is not a strict upper bound.
 
 The kinds are registered once, in :data:`PLAYERS`; the command line, the simulations, the
 notebooks and the live site all offer what it holds.  :func:`drive` is the one loop that lets
