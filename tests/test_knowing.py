@@ -1,0 +1,49 @@
+"""``benchmarks/knowing.py``: the yardsticks really are told the hidden cards, and only while
+they choose."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.knowing import knowing
+from penneech import Game, playouts
+from penneech.game import Phase
+from penneech.solver import Position
+
+
+def _first_choice() -> Game:
+    game = Game("minimal", seed=11, first_dealer=0)
+    while game.phase is not Phase.PLAY:
+        if game.phase is Phase.THROW_IN:
+            game.throw_in(False)
+        else:
+            game.deal()
+    return game
+
+
+@pytest.mark.parametrize("kind", ["knows-hand", "knows-all"])
+def test_every_world_holds_the_true_hidden_cards(kind: str, monkeypatch: pytest.MonkeyPatch
+                                                 ) -> None:
+    game = _first_choice()
+    view = game.view(game.to_move)
+    true = Position.from_game(game)
+    seen: list[Position] = []
+    play_out = playouts._play_out
+
+    def recording(world: playouts._World, *rest: int) -> tuple[int, int, bool]:
+        seen.append(world.position)
+        return play_out(world, *rest)
+
+    monkeypatch.setattr(playouts, "_play_out", recording)
+    usual = playouts._worlds
+    card = knowing(kind, 3, game).play(view)
+    assert card in view.legal_plays
+    assert playouts._worlds is usual  # put back after the choice
+    assert seen
+    opponent = 1 - view.player
+    assert all(p.hands[opponent] == true.hands[opponent] for p in seen)
+    stocks = {p.turnups for p in seen}
+    if kind == "knows-all":
+        assert stocks == {true.turnups}
+    else:
+        assert len(stocks) > 1  # the stock is still guessed
