@@ -49,8 +49,8 @@ class KnowingExpert:
 
         def worlds(seen: PlayerView, n: int, rng: random.Random, inference: int
                    ) -> list[playouts._World]:
-            if self.stock:
-                return [playouts._World(true) for _ in range(n)]
+            if self.stock:  # one world, shared: a play-out leaves its world as it was
+                return [playouts._World(true)] * n
             rest = [c for c in sorted(seen.unseen, key=lambda c: c.index) if c not in hand]
             out = []
             for _ in range(n):
