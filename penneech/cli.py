@@ -25,11 +25,12 @@ import signal
 import sys
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import experiments, record, simulation, terminal
-from .files import unused_path
-from .game import Game, GameError
+from .files import keep_elsewhere, unused_path
+from .game import Game, GameError, check_seed
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
 from .rules import (
@@ -240,13 +241,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"note: this machine has {available} processor(s): using {available} workers, "
               f"not {workers}", file=sys.stderr)
         workers = available
+    try:
+        seed = check_seed(args.seed) if args.seed is not None else \
+            random.SystemRandom().randrange(2**32)
+    except GameError as exc:
+        return error(f"--seed: {exc}")
+    out: Path | None = None
     if args.out is not None:
-        problem = simulation.check_writable(args.out)
+        # Never write over a file that is already there (it may be a record or earlier results).
+        out = unused_path(args.out) if os.path.lexists(args.out) and not os.path.isdir(
+            args.out) else Path(args.out)
+        problem = simulation.check_writable(out)
         if problem:
             return error(f"cannot write {args.out}: {problem}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
     progress = sys.stderr.isatty() if args.progress is None else args.progress
+    interrupted = False
     try:
         results = simulation.simulate(
             rules, kinds, games=args.games, seed=seed, workers=workers,
@@ -254,20 +264,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             chunk_size=args.chunk_size)
     except ValueError as exc:
         return error(str(exc))
+    except simulation.Interrupted as exc:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not lose them now
+        interrupted = True
+        results = [exc.done[n] for n in sorted(exc.done)]
+        print(f"interrupted: {len(results)} of {args.games} games had finished",
+              file=sys.stderr)
     pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
     print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
-    print(terminal_safe(simulation.format_summary(simulation.summarize(results))))
-    if args.out is not None:
+    if results:
+        for line in simulation.format_summary(simulation.summarize(results)).splitlines():
+            print(terminal_safe(line))
+    if out is not None and results:
         try:
-            written = simulation.write_csv(results, args.out)
+            written = simulation.write_csv(results, out)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             kept = _keep_results(results, seed)
             where = f"the results are kept in {kept} instead" if kept else (
                 "and nowhere else could be written either")
-            return error(f"cannot write {args.out}: {reason}; {where}")
-        print(f"wrote {written}")
-    return 0
+            return error(f"cannot write {out}: {reason}; {where}")
+        if os.fspath(out) != os.fspath(args.out):
+            print(terminal_safe(f"{args.out} is already there and is left alone: "
+                                f"wrote {written} instead"))
+        else:
+            print(terminal_safe(f"wrote {written}"))
+    return 130 if interrupted else 0
 
 
 def cmd_experiment(args: argparse.Namespace) -> int:
@@ -300,6 +322,15 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if not out.parent.is_dir():
         return error(f"cannot write into {out}: no directory {out.parent}")
+    if os.path.lexists(out) and not out.is_dir():
+        return error(f"--out {out}: it is a file, not a folder")
+    foreign = experiments.not_ours(out, parts) if out.is_dir() else []
+    if foreign:
+        names = ", ".join(str(p) for p in foreign)
+        return error(f"--out {out}: {names} would be replaced, and was not written by "
+                     "`penneech experiment run`; it is left alone (choose another --out)")
+    if args.cache is not None and os.path.lexists(args.cache) and not os.path.isdir(args.cache):
+        return error(f"--cache {args.cache}: it is a file, not a folder")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         client = experiments.executor_for(args.dask) if args.dask else None
@@ -311,7 +342,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                         executor=client.get_executor() if client is not None else None,
                         progress=progress, out_dir=out, cache_dir=args.cache)
     except OSError as exc:
-        return error(f"cannot write into {out}: {exc.strerror or exc}")
+        where = exc.filename if exc.filename else out
+        return error(f"cannot write {where}: {exc.strerror or exc}")
     finally:
         if client is not None:
             client.close()
@@ -325,15 +357,9 @@ def cmd_experiment(args: argparse.Namespace) -> int:
 def _keep_results(results: Sequence[simulation.GameResult], seed: int) -> str | None:
     """Write results that could not go where asked to a new file in the current folder, or
     else the temporary folder; return where, or ``None``."""
-    import tempfile
-
-    for folder in (os.getcwd(), tempfile.gettempdir()):
-        try:
-            path = unused_path(os.path.join(folder, f"penneech-results-{seed}.csv"))
-            return str(simulation.write_csv(results, path))
-        except OSError:
-            continue
-    return None
+    kept = keep_elsewhere(f"penneech-results-{seed}.csv",
+                          lambda path: simulation.write_csv(results, path) or path)
+    return str(kept) if kept is not None else None
 
 
 # -- the parser -----------------------------------------------------------------------------------

@@ -1124,7 +1124,7 @@ def flat_csv(data: Mapping[str, Mapping[str, Any]]) -> str:
     """Every estimate of the data files, one per row: part, rules, what, measure, interval."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["part", "rules", "what", "measure", "value", "low", "high", "n"])
+    writer.writerow(_CSV_HEADER.split(","))
 
     def walk(part: str, rules: str, what: str, node: Any) -> None:
         if isinstance(node, dict):
@@ -1169,6 +1169,34 @@ def dumps(data: Any, indent: str = "") -> str:
         inner = indent + " "
         return "[\n" + ",\n".join(inner + dumps(v, inner) for v in data) + f"\n{indent}]"
     return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+
+_CSV_HEADER = "part,rules,what,measure,value,low,high,n"
+
+
+def not_ours(out_dir: str | os.PathLike[str], parts: Sequence[str] = PARTS) -> list[Path]:
+    """The files :func:`run` would write into ``out_dir`` for ``parts`` that are there already
+    and were not written by an earlier run (so must not be replaced: they are someone's)."""
+    folder = Path(out_dir)
+    found = []
+    for name in [f"{p}.json" for p in parts] + ["measures.csv", "manifest.json"]:
+        path = folder / name
+        if not os.path.lexists(path):
+            continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(1 << 20) if name.endswith(".json") else f.readline()
+            if name.endswith(".csv"):
+                ours = text.strip() == _CSV_HEADER
+            else:
+                content = json.loads(text)
+                ours = isinstance(content, dict) and "code_version" in content and (
+                    name == "manifest.json" or content.get("experiment") == name[:-5])
+        except (OSError, UnicodeDecodeError, ValueError):
+            ours = False
+        if not ours:
+            found.append(path)
+    return found
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -1290,7 +1318,10 @@ def executor_for(address: str) -> Any:
         distributed = importlib.import_module("dask.distributed")
     except ImportError:
         raise ValueError("--dask needs the dask extra: pip install 'penneech[dask]'") from None
-    return distributed.Client(address)
+    try:
+        return distributed.Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ValueError(f"--dask: no Dask scheduler answered at {address}: {exc}") from None
 
 
 def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:

@@ -20,9 +20,11 @@ import contextlib
 import os
 import secrets
 import stat
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write", "unused_path", "NotAFileError", "check_writable"]
+__all__ = ["atomic_write", "unused_path", "NotAFileError", "check_writable", "keep_elsewhere"]
 
 
 class NotAFileError(OSError):
@@ -100,7 +102,8 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes, *,
 def _create_beside(real: Path) -> tuple[int, str]:
     """A new, empty temporary file in ``real``'s folder, created with the usual permissions."""
     for _ in range(100):
-        tmp = str(real.parent / f".{real.name}.{secrets.token_hex(4)}.tmp")
+        # (the name cut short, so that a long but legal name still leaves room for the rest)
+        tmp = str(real.parent / f".{real.name[:200]}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:
@@ -132,3 +135,19 @@ def unused_path(path: str | os.PathLike[str]) -> Path:
         if not os.path.lexists(candidate):
             return candidate
         n += 1
+
+
+def keep_elsewhere(name: str, write: Callable[[Path], Path]) -> Path | None:
+    """When a file could not be written where it was asked for: ``write`` it under ``name`` (or
+    ``NAME-2.EXT`` …, replacing nothing) in the current folder, or else the temporary folder;
+    return the file written, or ``None`` if neither could be written."""
+    folders = []
+    with contextlib.suppress(OSError):
+        folders.append(os.getcwd())
+    folders.append(tempfile.gettempdir())
+    for folder in folders:
+        try:
+            return write(unused_path(Path(folder) / name))
+        except (OSError, UnicodeError):
+            continue
+    return None

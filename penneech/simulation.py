@@ -85,6 +85,7 @@ from .rules import Rules
 
 __all__ = [
     "GameResult",
+    "Interrupted",
     "PlayerSummary",
     "simulate",
     "play_one",
@@ -352,6 +353,7 @@ def simulate(
 
     Raises:
         ValueError: bad arguments (including unknown rules: :class:`~penneech.rules.RulesError`).
+        Interrupted: Ctrl-C; its ``done`` holds the games that had finished, by game number.
     """
     kinds = tuple(players)
     if len(kinds) != 2:
@@ -390,6 +392,8 @@ def simulate(
                                         labels=names, settings=settings))
                 if bar is not None:
                     bar.update(1)
+        except KeyboardInterrupt:
+            raise Interrupted(dict(enumerate(results))) from None
         finally:
             if bar is not None:
                 bar.close()
@@ -402,9 +406,22 @@ def simulate(
         chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
     chunks = list(_chunks(games, chunk_size))
     tasks = [(notation, kinds, names, settings, seed, duplicate, a, b) for a, b in chunks]
-    parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
-                      progress=progress, sizes=[b - a for a, b in chunks])
+    try:
+        parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
+                          progress=progress, sizes=[b - a for a, b in chunks])
+    except Interrupted as exc:
+        finished = {r.game: r for part in exc.done.values() for r in part}
+        raise Interrupted(finished) from None
     return [r for part in parts for r in part]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; ``done`` holds the results of the tasks that had finished, by
+    task number (so that the games already played are not lost)."""
+
+    def __init__(self, done: dict[int, Any]) -> None:
+        super().__init__()
+        self.done = done
 
 
 def map_tasks(
@@ -427,7 +444,8 @@ def map_tasks(
     CPU), a few at a time.  The progress bar (if ``progress`` and :mod:`tqdm` is installed)
     advances by ``sizes[i]`` (default 1) when task ``i`` is done.  On an error or Ctrl-C the run
     stops at once (the tasks not started are cancelled, and the workers of a pool it made are
-    ended) and the exception is raised.  ``bar``: a progress bar of the caller's to advance
+    ended) and the exception is raised; after Ctrl-C it is :class:`Interrupted`, holding the
+    results of the tasks that had finished.  ``bar``: a progress bar of the caller's to advance
     instead (it is left open).
     """
     steps = list(sizes) if sizes is not None else [1] * len(tasks)
@@ -441,10 +459,15 @@ def map_tasks(
     try:
         if executor is None and workers == 1:
             done: list[Any] = []
-            for task, step in zip(tasks, steps, strict=True):
-                done.append(func(*task))
-                if bar is not None:
-                    bar.update(step)
+            try:
+                for task, step in zip(tasks, steps, strict=True):
+                    done.append(func(*task))
+                    if bar is not None:
+                        bar.update(step)
+            except KeyboardInterrupt as exc:
+                if isinstance(exc, Interrupted):
+                    raise
+                raise Interrupted(dict(enumerate(done))) from None
             return done
         return _map_parallel(func, tasks, steps, workers, executor, bar)
     finally:
@@ -486,10 +509,12 @@ def _map_parallel(
                 results[index] = future.result()
                 if bar is not None:
                     bar.update(steps[index])
-    except BaseException:
+    except BaseException as exc:
         if main:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         _stop(pool, futures, own)
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Interrupted):
+            raise Interrupted(dict(results)) from None
         raise
     finally:
         if previous is not None:

@@ -12,19 +12,23 @@ The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
 ``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
 save replaces the last in one step: :func:`penneech.files.atomic_write`).  A file that is already
 there is never replaced: the game is saved under a new name, which is shown.  If a save fails
-(a full disk, say) you are told and the game goes on; if the last save fails, the record is
-printed on stderr so that it can still be kept.
+(a full disk, say) you are told and the game goes on; if the last save fails, the game is saved
+to a new file in the current folder (or the temporary folder), or if that fails too its record
+is printed on stderr so that it can still be kept.
 
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
 Ctrl-C; 129 when the terminal is closed (SIGHUP), 143 on SIGTERM, 141 when the output is closed
 (a broken pipe): the game so far is on disk in every case.  2 for a game that cannot be saved at
-the start (``error: …`` on stderr).
+the start, or whose last save fails (``error: …`` on stderr, which says where the game was kept
+instead: a new file in the current folder or the temporary folder, or, if nothing can be
+written, the record itself).
 
 The same ``--seed`` gives the same deals and the same decisions by the computer.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -38,7 +42,7 @@ from typing import Any, TextIO
 from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
 from .events import DealEnded, GameWon, Played
-from .files import unused_path
+from .files import keep_elsewhere, unused_path
 from .game import Game, GameError, Phase, PlayerView
 from .narrate import card_text, outcome_text, steps
 from .players import DEFAULT_OPPONENT, LEVELS, Player, describe, drive, make_player
@@ -369,9 +373,16 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     except (BrokenPipeError, Stop, KeyboardInterrupt):
         reason = reason if reason != "finished" else "the output closed"
     if not saved:
-        print(terminal_safe(f"error: the game could not be saved to {path} "
-                            f"({saver.failed}); here is its record, to keep by hand:"), file=err)
-        err.write(record.dumps(game))
+        kept = keep_elsewhere(path.name, lambda elsewhere: record.save(game, elsewhere))
+        if kept is not None:
+            print(terminal_safe(f"error: the game could not be saved to {path} "
+                                f"({saver.failed}); it is saved to {kept} instead"), file=err)
+        else:
+            print(terminal_safe(f"error: the game could not be saved to {path} "
+                                f"({saver.failed}) nor anywhere else; here is its record, to "
+                                "keep by hand:"), file=err)
+            err.write(json.dumps(json.loads(record.dumps(game)), ensure_ascii=True) + "\n")
+        return 2
     return STATUS[reason]
 
 

@@ -334,11 +334,40 @@ def test_a_failing_save_mid_game_is_reported_and_the_record_is_not_lost(tmp_path
     monkeypatch.setattr(record, "save", flaky)
     err = io.StringIO()
     status = run(_options(tmp_path), io.StringIO("quit\n"), io.StringIO(), err)
-    assert status == 0
+    assert status == 2
     text = err.getvalue()
-    assert "No space left on device" in text and "here is its record, to keep by hand" in text
+    assert "No space left on device" in text
+    assert "nor anywhere else; here is its record, to keep by hand" in text
     kept = text[text.index("{"):]
+    assert kept.isascii()  # (a name's control characters cannot reach the terminal raw)
     assert record.loads(kept).seed == 11
+
+
+def test_a_failing_last_save_keeps_the_game_in_another_file(tmp_path: Path,
+                                                            monkeypatch) -> None:
+    """The folder of the record disappears during the game: the game is saved to a new file in
+    the current folder, which the error names, and the exit status says something went wrong."""
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    wanted = folder / "g.json"
+
+    class Vanishing(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if folder.exists():
+                for f in folder.iterdir():
+                    f.unlink()
+                folder.rmdir()
+            return "quit\n"
+
+    err = io.StringIO()
+    status = run(_options(tmp_path, save=wanted), Vanishing(), io.StringIO(), err)
+    assert status == 2
+    kept = here / "g.json"
+    assert f"it is saved to {kept} instead" in err.getvalue()
+    assert record.load(kept).seed == 11
 
 
 def _play_process(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
@@ -454,8 +483,48 @@ def test_ctrl_c_stops_a_simulation_with_slow_players_at_once(wait: float) -> Non
             os.killpg(proc.pid, signal.SIGKILL)
     assert elapsed < 5
     assert proc.returncode == 130
-    assert "Traceback" not in err and err.strip() == "interrupted"
+    assert "Traceback" not in err
+    assert re.fullmatch(r"interrupted: \d+ of 200 games had finished", err.strip()), err
     assert not left_running, "a worker process was left running"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> None:
+    """Stopped by Ctrl-C, a simulation still summarizes and writes the games it finished."""
+    out = tmp_path / "run.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "penneech.cli", "simulate", "--players", "greedy,greedy",
+         "--games", "100000", "--workers", workers, "--seed", "3", "--no-progress",
+         "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        start_new_session=True)
+    time.sleep(4)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        stdout, err = proc.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    finished = int(re.fullmatch(r"interrupted: (\d+) of 100000 games had finished",
+                                err.strip()).group(1))  # type: ignore[union-attr]
+    assert finished > 0
+    assert stdout.startswith(f"{finished} games, rules pagat, seed 3")
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == finished + 1
+
+
+def test_simulate_never_writes_over_a_file(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    precious = tmp_path / "game.json"
+    precious.write_text('{"a record": 1}', encoding="utf-8")
+    assert main(["simulate", "--games", "2", "--seed", "1", "--out", str(precious)]) == 0
+    assert precious.read_text(encoding="utf-8") == '{"a record": 1}'
+    out = capsys.readouterr().out
+    assert f"{precious} is already there and is left alone: wrote " in out
+    assert (tmp_path / "game-2.json").read_text(encoding="utf-8").startswith("game,")
+    # the summary is a table of lines, not one line with escaped line breaks
+    assert "\\n" not in out and len(out.splitlines()) >= 4
 
 
 @pytest.mark.parametrize("argv", [
@@ -558,3 +627,24 @@ def test_arbitrary_records_and_names_never_crash_anything(data: object) -> None:
         # Whatever the names, the page has the same elements as with plain names: no name
         # opened a tag, closed one or added an attribute.
         assert markup(html) == markup(safe)
+
+
+def test_experiment_never_replaces_files_it_did_not_write(tmp_path: Path, capsys) -> None:
+    """``experiment run --out DIR`` refuses a folder holding someone else's file under one of
+    its names, and a --cache that is a file; files of its own earlier run it writes again."""
+    out = tmp_path / "ex"
+    out.mkdir()
+    notes = out / "manifest.json"
+    notes.write_text("my notes", encoding="utf-8")
+    args = ["experiment", "run", "--out", str(out), "--scale", "tiny", "--part", "readings",
+            "--no-progress"]
+    assert main(args) == 2
+    assert notes.read_text(encoding="utf-8") == "my notes"
+    assert "was not written by `penneech experiment run`" in capsys.readouterr().err
+    notes.unlink()
+    assert main(args) == 0 and main(args) == 0  # its own files it replaces
+    capsys.readouterr()
+    cache = tmp_path / "cache"
+    cache.write_text("x", encoding="utf-8")
+    assert main([*args, "--cache", str(cache)]) == 2
+    assert f"--cache {cache}: it is a file, not a folder" in capsys.readouterr().err

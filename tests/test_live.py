@@ -320,10 +320,68 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     page.close()
 
 
+def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> None:
+    """A new game, or a game begun in a second tab, never writes over a game in progress: after
+    a reload every unfinished game is offered, the one picked comes back where it was, and the
+    form shows the opponent it was played against."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.select_option(".pn-live-play select[name=opponent]", "greedy")
+    page.fill(".pn-live-play input[name=seed]", "4242")
+    _start(page, "play")
+    _wait_table(page)
+    state = _settled(page)
+    while {"keep", "next-deal"} & set(state["actions"]):
+        action = "keep" if "keep" in state["actions"] else "next-deal"
+        page.locator(f'.pn-live-play [data-action="{action}"]').click()
+        state = _settled(page)
+    playable = [c["code"] for c in state["cards"] if not c["disabled"]]
+    assert playable, state
+    page.locator(f'.pn-live-play [data-card="{playable[0]}"]').click()
+    first = _settled(page)
+    assert playable[0] not in [c["code"] for c in first["cards"]]
+    # a new game: the first is kept, and the reader is told so
+    page.locator(".pn-live-play .pn-settings > summary").click()  # the settings, folded away
+    page.select_option(".pn-live-play select[name=opponent]", DEFAULT_OPPONENT)
+    page.fill(".pn-live-play input[name=seed]", "55")
+    _start(page, "play")
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-play .pn-live-message').innerText"
+        ".includes('seed 55')", timeout=ANSWER_MS)
+    message = page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert "seed 4242) is kept" in message, message
+    assert page.locator(".pn-live-play [data-do=resume]").is_visible()
+    # a second tab begins a third game
+    other, _ = _open(browser_context, live_server, "play-the-computer")
+    other.fill(".pn-live-play input[name=seed]", "202")
+    _start(other, "play")
+    _wait_table(other)
+    other.wait_for_function(
+        "() => document.querySelector('.pn-live-play .pn-live-message').innerText"
+        ".includes('seed 202')", timeout=ANSWER_MS)
+    other.close()
+    page.reload(wait_until="load")
+    menu = page.locator(".pn-live-play select[name=saved-game]")
+    assert menu.is_visible(), "only one of three unfinished games is offered after a reload"
+    offered = menu.locator("option").all_inner_texts()
+    for seed in ("4242", "55", "202"):
+        assert any(f"seed {seed}," in o for o in offered), (seed, offered)
+    menu.select_option(label=next(o for o in offered if "seed 4242," in o))
+    page.locator(".pn-live-play [data-do=resume]").click()
+    _wait_table(page)
+    back = _settled(page)
+    assert "seed 4242" in page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert [c["code"] for c in back["cards"]] == [c["code"] for c in first["cards"]]
+    assert page.locator(".pn-live-play select[name=opponent]").input_value() == "greedy"
+    rec.check_all("play-the-computer, three games kept")
+    page.close()
+
+
 def test_phone_layout(browser_context: Any, live_server: str) -> None:
     """At 390 px the table fits the width and its cards can be played."""
     page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
     page.fill(".pn-live-play input[name=seed]", "7")
+    page.fill(".pn-live-play input[name=name]", "W" * 40)  # the longest name, with no space
     page.select_option(".pn-live-play select[name=dealer]", "1")
     _start(page, "play")
     _wait_table(page)

@@ -10,7 +10,12 @@
 
   const ROOT = new URL(document.documentElement.dataset.content_root || "./", document.baseURI);
   const WORKER = new URL("_static/live/worker.mjs", ROOT);
-  const SAVED = "penneech-live-game";
+  // Every game played on the page is kept in the browser, each under its own key (so that a new
+  // game, a loaded record or a second tab never writes over another game), and every unfinished
+  // one is offered for resuming.  "penneech-live-game" is where earlier versions kept one game.
+  const OLD_SAVE = "penneech-live-game";
+  const SAVE_PREFIX = "penneech-live-game:";
+  const MAX_SAVES = 30;
   const COMPUTER_PAUSE_MS = 450;
 
   // -- the engine ------------------------------------------------------------------------------
@@ -224,6 +229,7 @@
     let eng = null;
     let busy = false;
     let last = null;
+    let aside = "";  // what the status line says once about a game set aside
     linkPresetMenu(box, form);
 
     const opponentMenu = form.elements.namedItem("opponent");
@@ -238,9 +244,104 @@
     opponentMenu.addEventListener("change", showStrength);
     showStrength();
 
-    let saved = null;
-    try { saved = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { saved = null; }
-    if (saved && saved.record && !saved.over) resume.hidden = false;
+    // this tab's game: its key in the browser's storage (a new one for each game begun here)
+    let current = null;
+    const resumeMenu = document.createElement("select");
+    resumeMenu.name = "saved-game";
+    resumeMenu.setAttribute("aria-label", "Saved game to resume");
+    resumeMenu.hidden = true;
+    resume.before(resumeMenu);
+
+    function newKey() {
+      const random = Math.random().toString(36).slice(2, 8);
+      return `${SAVE_PREFIX}${Date.now().toString(36)}-${random}`;
+    }
+
+    function readSave(key) {
+      try {
+        const save = JSON.parse(localStorage.getItem(key) || "null");
+        return save && typeof save.record === "string" ? save : null;
+      } catch (e) {
+        return null;
+      }
+    }
+
+    function allSaves() {
+      const saves = [];
+      try {
+        const old = readSave(OLD_SAVE);  // a game kept by an earlier version of this page
+        if (old) {
+          old.saved_at = old.saved_at || 0;
+          localStorage.setItem(newKey(), JSON.stringify(old));
+          localStorage.removeItem(OLD_SAVE);
+        }
+        for (let i = 0; i < localStorage.length; i++) {
+          const key = localStorage.key(i);
+          if (!key || !key.startsWith(SAVE_PREFIX)) continue;
+          const save = readSave(key);
+          if (save) saves.push({ key, ...save });
+        }
+      } catch (e) { /* storage refused (private browsing): nothing kept */ }
+      return saves.sort((a, b) => (b.saved_at || 0) - (a.saved_at || 0));
+    }
+
+    function offerSaved() {
+      const open = allSaves().filter((s) => !s.over && s.key !== current);
+      const chosen = resumeMenu.value;
+      resumeMenu.replaceChildren(...open.map((s) => {
+        const when = s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier";
+        return new Option(`${s.label || "a game"} (saved ${when})`, s.key);
+      }));
+      if (open.some((s) => s.key === chosen)) resumeMenu.value = chosen;
+      resumeMenu.hidden = open.length < 2;
+      resume.hidden = open.length === 0;
+      resume.textContent = open.length > 1 ? "Resume this game"
+        : current ? "Resume your other game" : "Resume the saved game";
+      return open;
+    }
+
+    function keep(answer) {
+      if (!current) current = newKey();
+      const [a, b] = answer.scores || [0, 0];
+      const who = answer.opponent ? answer.opponent.kind : "the computer";
+      const save = JSON.stringify({
+        record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
+        saved_at: Date.now(),
+        label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}, against ${who}`,
+      });
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          localStorage.setItem(current, save);
+          return;
+        } catch (e) {
+          // full: make room by forgetting the oldest finished games (never an unfinished one)
+          const finished = allSaves().filter((s) => s.over && s.key !== current);
+          if (!finished.length) break;
+          finished.slice(-Math.max(1, finished.length >> 1)).forEach(
+            (s) => localStorage.removeItem(s.key));
+        }
+      }
+    }
+
+    function prune() {
+      // at most MAX_SAVES games: the oldest finished ones go first
+      try {
+        const saves = allSaves();
+        const finished = saves.filter((s) => s.over && s.key !== current);
+        let extra = saves.length - MAX_SAVES;
+        while (extra-- > 0 && finished.length) localStorage.removeItem(finished.pop().key);
+      } catch (e) { /* nothing to prune */ }
+    }
+
+    // Starting another game leaves the one on the table in storage: say so, and offer it back.
+    function setAside() {
+      const before = last && last.waiting !== "over" ? last.seed : null;
+      current = null;
+      return before === null ? "" : `your unfinished game (seed ${before}) is kept: resume `
+        + "it with the button below the settings";
+    }
+
+    offerSaved();
 
     function opponent() {
       const kind = opponentMenu.value;
@@ -251,6 +352,7 @@
     function render(answer) {
       if (!answer.ok) {
         status.say(answer.error);
+        aside = "";
         return;
       }
       const settings = $(form, ".pn-settings");
@@ -259,12 +361,12 @@
       last = answer;
       out.innerHTML = answer.html;
       tools.hidden = false;
-      status.say(answer.waiting === "computer" ? "" : `Rules ${answer.rules} · seed ${answer.seed}`);
-      try {
-        localStorage.setItem(SAVED, JSON.stringify({
-          record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
-        }));
-      } catch (e) { /* private browsing: nothing saved */ }
+      if (answer.waiting === "computer") status.say("");
+      else {
+        status.say(`Rules ${answer.rules} · seed ${answer.seed}` + (aside ? ` · ${aside}` : ""));
+        aside = "";
+      }
+      keep(answer);
       if (hadFocus || answer.refused) focusTable();
       if (answer.waiting === "computer") {
         const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
@@ -295,20 +397,51 @@
       }
     }
 
+    // A new game, a resumed one or a loaded record takes the table; the game that was on it
+    // stays in storage under its own key (offered for resuming), and if the engine refuses the
+    // new one the game on the table simply goes on.
+    async function replaceGame(request, key) {
+      const before = current;
+      const previous = last;
+      aside = setAside();
+      current = key;
+      await send(request);
+      if (last === previous) {
+        current = before;
+        aside = "";
+      }
+      offerSaved();
+    }
+
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      send({
+      if (busy) return;
+      prune();
+      $(form, ".pn-live-start").textContent = "New game";
+      replaceGame({
         op: "new", rules: rulesOf(form), seed: field(form, "seed"),
         dealer: field(form, "dealer"), opponent: opponent().kind,
         settings: opponent().settings,
         names: [field(form, "name") || "Reader", "Computer"],
-      });
-      $(form, ".pn-live-start").textContent = "New game";
+      }, null);
     });
     resume.addEventListener("click", () => {
-      resume.hidden = true;
-      send({ op: "resume", record: saved.record, opponent: saved.opponent, name: "saved game" });
+      if (busy) return;
+      const open = offerSaved();
+      const save = open.find((s) => s.key === resumeMenu.value) || open[0];
+      if (!save) return;
+      // the form shows the opponent of the game resumed, so that a new game keeps it
+      const kind = save.opponent && save.opponent.kind;
+      if (kind && [...opponentMenu.options].some((o) => o.value === kind)) {
+        opponentMenu.value = kind;
+        const menu = strengthMenus.find((m) => m.dataset.for === kind);
+        const wanted = JSON.stringify((save.opponent && save.opponent.settings) || {});
+        if (menu && [...menu.options].some((o) => o.value === wanted)) menu.value = wanted;
+        showStrength();
+      }
       $(form, ".pn-live-start").textContent = "New game";
+      replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
+                    name: "saved game" }, save.key);
     });
 
     out.addEventListener("click", (event) => {
@@ -353,7 +486,9 @@
     $(tools, 'input[type="file"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
       event.target.value = "";
-      if (file) send({ op: "resume", record: file.text, name: file.name, opponent: opponent() });
+      if (!file || busy) return;
+      replaceGame({ op: "resume", record: file.text, name: file.name, opponent: opponent() },
+                  null);
     });
   }
 
