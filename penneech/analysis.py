@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -315,17 +315,58 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
     exact = Solver(Position.from_game(game)).move_values()
     top = max(exact.values())
     best = played if exact[played] == top else min(c for c, v in exact.items() if v == top)
+    cost = top - exact[played]
+    lines: dict[Card, list[Event]] = {}
+
+    def line(card: Card) -> list[Event]:
+        if card not in lines:
+            lines[card] = _line(game, card)
+        return lines[card]
+
+    if best != played:
+        best, cost = _for_the_game(line, player, played, best, exact)
     found: dict[Card, CardEstimate] | None = None
     preferred: Card | None = None
     if with_estimates:
         found = estimate(game.view(player), worlds, seed)
         preferred = best_card(found)
-    reasons = _reasons(game, player, played, best, exact, found, preferred)
+    reasons = _reasons(game, line, player, played, best, exact, found, preferred)
     return PlayAnalysis(
         deal=game.deal_number, trick=game.trick_number, player=player, played=played,
-        exact=exact, best=best, cost=top - exact[played], estimates=found,
+        exact=exact, best=best, cost=cost, estimates=found,
         best_estimated=preferred, reasons=reasons, names=game.names,
     )
+
+
+def _for_the_game(line: Callable[[Card], list[Event]], player: Seat, played: Card, best: Card,
+                  exact: dict[Card, int]) -> tuple[Card, int]:
+    """The best card and the cost of the card played, when the game may end in this deal.
+
+    The exact values count points, but points scored after the game is won count for nothing: a
+    card that wins the game (with best play by both from there) is a best card whatever points a
+    card that also wins it, or does not, would have brought; a card that gives up a win, or lets
+    the opponent win, costs at least a point.  Only looked into when the line after the best
+    card or after the card played ends the game (the lines of the other cards are not played
+    out otherwise)."""
+    ends = {best: _game_winner(line(best)), played: _game_winner(line(played))}
+    if all(w is None for w in ends.values()):
+        return best, exact[best] - exact[played]
+    for card in exact:
+        if card not in ends:
+            ends[card] = _game_winner(line(card))
+
+    def rank(card: Card) -> tuple[int, int]:
+        winner = ends[card]
+        outcome = 0 if winner is None else 1 if winner == player else -1
+        return outcome, exact[card] if outcome == 0 else 0
+
+    top = max(rank(c) for c in exact)
+    if rank(played) == top:
+        return played, 0
+    best = min(c for c in exact if rank(c) == top)
+    if rank(played)[0] < top[0]:
+        return best, max(1, exact[best] - exact[played])
+    return best, exact[best] - exact[played]
 
 
 # -- why ---------------------------------------------------------------------------------------
@@ -373,9 +414,9 @@ def _first_trick(events: Sequence[Event]) -> TrickWon | None:
     return None
 
 
-def _reasons(game: Game, player: Seat, played: Card, best: Card, exact: dict[Card, int],
-             found: dict[Card, CardEstimate] | None, preferred: Card | None
-             ) -> tuple[Sentence, ...]:
+def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, played: Card,
+             best: Card, exact: dict[Card, int], found: dict[Card, CardEstimate] | None,
+             preferred: Card | None) -> tuple[Sentence, ...]:
     me = Who(player)
     other = other_seat(player)
     sentences: list[Sentence] = []
@@ -383,8 +424,8 @@ def _reasons(game: Game, player: Seat, played: Card, best: Card, exact: dict[Car
         sentences.append((f"{card_text(played)} was the best play here, with every card known "
                           f"({_signed(exact[played])} points in the rest of the deal).",))
     else:
-        good = _line(game, best)
-        bad = _line(game, played)
+        good = line(best)
+        bad = line(played)
         why = _why(game, player, played, best, good, bad)
         head: Sentence = (f"The best play here was {card_text(best)}",)
         sentences.append(head + ((": ",) + why if why else ()) + (".",))
@@ -395,16 +436,43 @@ def _reasons(game: Game, player: Seat, played: Card, best: Card, exact: dict[Car
             f"{_total(bad, player)} and {_total(bad, other)}.",
         ))
     if found is not None and preferred is not None:
-        if preferred == played:
+        if preferred == played == best:
             sentences.append(("From what ", me, " could see, it was the play-outs' choice too "
                               f"({_signed(found[played].points)} points on average).",))
-        else:
+        elif preferred == played:
             sentences.append((
-                "From what ", me, f" could see, the play-outs preferred {card_text(preferred)} "
-                f"({_signed(found[preferred].points)} points on average, against "
-                f"{_signed(found[played].points)} for {card_text(played)}).",
+                "From what ", me, f" could see, the play-outs chose {card_text(played)}, the "
+                f"card played ({_by(found, played, best)}): {card_text(best)} is the better "
+                "only with the hidden cards known.",
             ))
+        else:
+            a, b = found[preferred], found[played]
+            if (round(a.win_chance, 3), round(a.points, 1)) == (round(b.win_chance, 3),
+                                                                  round(b.points, 1)):
+                sentences.append((
+                    "From what ", me, f" could see, {card_text(played)} and "
+                    f"{card_text(preferred)} were as good as each other "
+                    f"({_signed(b.points)} points on average).",
+                ))
+            else:
+                sentences.append((
+                    "From what ", me, f" could see, the play-outs preferred "
+                    f"{card_text(preferred)} ({_by(found, preferred, played)}).",
+                ))
     return tuple(sentences)
+
+
+def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
+    """Why the play-outs chose ``chosen`` over ``other``, in what they chose by: the chance of
+    winning the game, or, where the two are as likely to win, the points of the deal."""
+    a, b = found[chosen], found[other]
+    if round(a.win_chance, 3) != round(b.win_chance, 3):
+        whole = int(round(a.win_chance * 100, 1))
+        article = "an" if str(whole).startswith("8") or whole in (11, 18) else "a"
+        return (f"{article} {a.win_chance:.1%} chance of winning the game, against "
+                f"{b.win_chance:.1%} for {card_text(other)}")
+    return (f"{_signed(a.points)} points on average, against {_signed(b.points)} for "
+            f"{card_text(other)}")
 
 
 def _signed(value: float) -> str:
@@ -441,8 +509,15 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
             kept.append((more, card, trick))
     if kept:
         more, card, trick = max(kept, key=lambda k: (k[0], -k[2].trick))
-        return (f"it keeps {_the(card)} for trick {trick.trick}, when {trick.trumps.noun} are "
-                f"trumps and it scores {gains_good[card]}",)
+        when = f"trick {trick.trick}, when {trick.trumps.noun} are trumps"
+        if card == played:
+            return (f"it keeps {_the(card)} for {when} and it scores {gains_good[card]}",)
+        # the card played did not spend it either: say what it scores in each line
+        then = gains_bad.get(card, 0)
+        after: Sentence = (f"; after {card_text(played)}, it scores "
+                           + ("nothing" if then == 0 else f"only {then}"),) if then >= 0 else (
+            f"; after {card_text(played)}, it gives ", Who(other), f" {-then}")
+        return (f"after it, {_the(card)} scores {gains_good[card]} in {when}",) + after
     # 3. this trick
     now_good = _first_trick(good)
     now_bad = _first_trick(bad)

@@ -90,7 +90,12 @@ def verb(seat: Seat, third: str) -> Verb:
 
 def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) -> str:
     """Tell ``sentence`` about players called ``names``, to the player in seat ``you`` (if
-    any).  The first letter is capitalized."""
+    any).  The first letter is capitalized.  A player whose name is "You" (the terminal game's
+    default) is told in the second person even when ``you`` is not given, so that a record of
+    such a game replays as "You win", not "You wins"."""
+    if you is None:
+        you = next((seat for seat in (0, 1) if seat < len(names)
+                    and names[seat].strip().lower() == "you"), None)
     out: list[str] = []
     for part in sentence:
         if isinstance(part, Who):

@@ -193,3 +193,33 @@ def test_replay_analyse_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
     assert [d["deal"] for d in data["analysis"]] == [1]
     assert main(["replay", str(EXAMPLE), "--analyse", "--deal", "99"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_card_that_wins_the_game_costs_nothing() -> None:
+    """Points scored after the game is won count for nothing: in the last deal of a game, a
+    card after which the player wins (with best play from there) is never called a mistake,
+    whatever points another card would have brought; and "it keeps X" is said only of the card
+    played (kept, had the best card been played instead)."""
+    from penneech.analysis import _game_winner, _line, _replay
+
+    winners_seen = 0
+    for seed in range(12):
+        game = Game("pagat", seed=seed, first_dealer=seed % 2, players=("Ann", "Ben"))
+        players = [make_player("greedy"), make_player("random", seed=seed)]
+        while game.phase is not Phase.OVER:
+            play_deal(game, players)
+        last = deal_numbers(game)[-1]
+        report = analyse_deal(game, last, estimates=False)
+        steps = [(g.copy(), a) for g, a, n in _replay(game)
+                 if n == last and a is not None and len(g.legal_plays()) > 1]
+        assert len(steps) == len(report.plays)
+        for (before, action), p in zip(steps, report.plays, strict=True):
+            assert p.played == action.card
+            if _game_winner(_line(before, p.played)) == p.player:
+                winners_seen += 1
+                assert p.cost == 0 and p.best == p.played, p.explanation
+            assert p.cost >= 0
+            if "it keeps the " in p.explanation:
+                assert p.explanation.split("it keeps the ")[1].startswith(
+                    p.played.suit.symbol), p.explanation
+    assert winners_seen >= 3

@@ -18,7 +18,7 @@ def test_a_refused_card_is_explained_and_the_game_goes_on() -> None:
     held = set(game.hand(0))
     not_held = next(c for c in game.deck if c not in held and c not in game.turned)
     message = pc.click(not_held)
-    assert message.startswith("Refused:") and "does not hold" in message
+    assert message.startswith("Refused:") and "you do not hold it" in message
     assert game.to_move == 0 and not game.trick  # nothing was played
     card = game.legal_plays()[0]
     assert pc.click(card) == ""
