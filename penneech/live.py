@@ -32,6 +32,7 @@ Operations (see :data:`OPERATIONS`): ``catalogue`` (presets, options, player kin
 (``new``, ``play``, ``throw_in``, ``computer``, ``next_deal``, ``hint``, ``undo``, ``resume``,
 and ``analyse``, which the page sends when an answer says ``analysis_pending``),
 ``compare`` (one pack under several rulebooks), ``replay`` (a record, frame by frame),
+``replay_analysis`` (what each card played in one deal of a record cost),
 ``experiment`` (many games, a few at a time) and ``python`` (the prompt).
 """
 
@@ -123,7 +124,10 @@ def player_catalogue() -> list[dict[str, Any]]:
                 for n in (5, players.DEFAULT_SAMPLES, 50)
             ]
         out.append({"kind": kind, "label": labels.get(kind, kind), "about": entry.summary,
-                    "measured": players.describe(kind)[1:], "default": kind == DEFAULT_OPPONENT,
+                    "measured": players.describe(kind)[1:],
+                    "measured_by_rules": {name: players.describe(kind, name)[1:]
+                                          for name in PRESET_NAMES},
+                    "default": kind == DEFAULT_OPPONENT,
                     "fair": entry.fair, "level": entry.level, "strengths": strengths})
     order = list(labels)
     out.sort(key=lambda p: (not p["fair"], order.index(p["kind"]) if p["kind"] in order
@@ -459,22 +463,48 @@ class Replay:
     name: str
 
 
-def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay a record given as text: every frame of the game and the account in words."""
+def _record_of(args: Mapping[str, Any]) -> tuple[Game, str]:
     text = args.get("text")
     name = str(args.get("name") or "record")
     if not isinstance(text, str):
         raise LiveError("no record text was given")
     try:
-        game = record.loads(text, name)
+        return record.loads(text, name), name
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
+
+
+def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The analysis of one deal of a record given as text (``deal``: its number): each costly
+    choice of either player, with the best card, why, and the figures from what the player
+    could see (worked out with the game's seed, as at the table), then what each choice cost."""
+    from .analysis import analyse_deal, deal_numbers
+
+    game, name = _record_of(args)
+    numbers = deal_numbers(game)
+    deal = args.get("deal")
+    if deal not in numbers or isinstance(deal, bool):
+        played = ", ".join(str(n) for n in numbers) or "none"
+        raise LiveError(f"{name}: deal {deal!r} has no cards played (deals played: {played})")
+    report = analyse_deal(game, deal, seed=game.seed)
+    costly = sum(1 for p in report.plays if p.cost)
+    head = (f"Deal {deal}: {costly} of {len(report.plays)} choices cost points, with every card "
+            "known." if report.plays else f"Deal {deal}: nobody had a choice to make.")
+    return {"deal": deal, "lines": [head, *report.lines()]}
+
+
+def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a record given as text: every frame of the game and the account in words, and
+    the deals that can be analysed (:func:`replay_analysis`)."""
+    from .analysis import deal_numbers
+
+    game, name = _record_of(args)
     outcome = game.outcome
     title = f"{name}: {outcome}" if outcome else f"{name}: a game in progress ({game.scores[0]}" \
         f"-{game.scores[1]})"
     return {"title": title, "frames": _frames_json(game, None),
             "narration": narrate.narrate(game.events, game.names),
-            "over": game.is_over()}
+            "over": game.is_over(), "deals": deal_numbers(game)}
 
 
 @dataclass
@@ -685,6 +715,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "state": _on_table(lambda t, a: None),
     "compare": compare,
     "replay": open_replay,
+    "replay_analysis": replay_analysis,
     "experiment": _experiment,
     "python": _python,
 }

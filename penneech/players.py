@@ -411,7 +411,7 @@ class Strength:
 
     def __str__(self) -> str:
         return (f"wins {self.rate:.0%} of games against {self.opponent} under {self.rules} "
-                f"({self.low:.0%}–{self.high:.0%}, {self.games:,} games)")
+                f"({self.games:,} games; 95% interval {self.low:.0%}–{self.high:.0%})")
 
 
 @dataclass(frozen=True)
@@ -550,10 +550,10 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
             wins = sum(r.wins for r in found)
             games = sum(r.games for r in found)
             rates = sorted(r.rate for r in found)
-            spread = (f"{rates[0]:.0%}–{rates[-1]:.0%} by reading, " if len(found) > 1
-                      else f"under {found[0].rules}, ")
-            lines.append(f"  wins {wins / games:.0%} of games against {opponent} ({spread}"
-                         f"{games:,} games)")
+            spread = (f"; from {rates[0]:.0%} to {rates[-1]:.0%} depending on the reading"
+                      if len(found) > 1 else f" under {found[0].rules}")
+            lines.append(f"  wins {wins / games:.0%} of games against {opponent} ({games:,} "
+                         f"games{spread})")
     if not results:
         lines.append("  (its strength against the others has not been measured yet)")
     return lines

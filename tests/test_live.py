@@ -443,6 +443,14 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     open_file("mine.json", ".pn-live-title", "mine.json: Bo wins")
     panel.locator(".pn-live-stepbar button", has_text="Next").click()
     assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
+    # what each card of a deal of the reader's own record cost, worked out on the page
+    panel.locator("select[name=analyse-deal]").select_option("2")
+    panel.locator("[data-do=analyse-deal]").click()
+    page.wait_for_selector(".pn-live-replay .pn-replay-analysis .pn-analysis p",
+                           timeout=ANSWER_MS)
+    analysis = panel.locator(".pn-replay-analysis .pn-analysis").inner_text()
+    assert analysis.startswith("Deal 2: ") and "with every card known" in analysis
+    assert "Deal 2, with every card known: Ada loses" in analysis, analysis
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
     open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")
     rec.check_all("replay-a-record, live")

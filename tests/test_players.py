@@ -226,10 +226,11 @@ def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.Mon
         ("expert", "solver", "pagat"): (45, 100), ("greedy", "expert", "pagat"): (38, 100)})
     # over every reading: one line per opponent, the strongest opponent first
     assert describe("expert")[1:] == [
-        "  wins 45% of games against solver (under pagat, 100 games)",
-        "  wins 60% of games against greedy (58%–62% by reading, 200 games)"]
+        "  wins 45% of games against solver (100 games under pagat)",
+        "  wins 60% of games against greedy (200 games; from 58% to 62% depending on the "
+        "reading)"]
     # under one reading: each result with its 95% interval
     assert describe("expert", "minimal")[1:] == [
-        "  wins 58% of games against greedy under minimal (48%–67%, 100 games)"]
+        "  wins 58% of games against greedy under minimal (100 games; 95% interval 48%–67%)"]
     assert describe("beginner", "davis")[1:] == [
         "  (its strength against the others has not been measured yet)"]

@@ -243,6 +243,15 @@
     };
     opponentMenu.addEventListener("change", showStrength);
     showStrength();
+    // each opponent's measured strength under the reading picked
+    const presetMenu = form.elements.namedItem("preset");
+    const showMeasured = () => {
+      $$(form, "[data-rules]").forEach((m) => { m.hidden = m.dataset.rules !== presetMenu.value; });
+    };
+    if (presetMenu) {
+      presetMenu.addEventListener("change", showMeasured);
+      showMeasured();
+    }
 
     // this tab's game: its key in the browser's storage (a new one for each game begun here)
     let current = null;
@@ -550,6 +559,57 @@
       });
       story.append(head, list);
       out.append(story);
+      if (answer.deals && answer.deals.length) offerAnalysis(name, text, answer.deals);
+    }
+
+    // What each card played in a deal cost: worked out on request, one deal at a time (a few
+    // seconds each in the browser).
+    function offerAnalysis(name, text, deals) {
+      const part = document.createElement("div");
+      part.className = "pn-replay-analysis";
+      const bar = document.createElement("div");
+      bar.className = "pn-live-buttons";
+      const label = document.createElement("label");
+      label.className = "pn-field";
+      const caption = document.createElement("span");
+      caption.textContent = "Deal to analyse";
+      const menu = document.createElement("select");
+      menu.name = "analyse-deal";
+      deals.forEach((n) => menu.append(new Option(`deal ${n}`, String(n))));
+      label.append(caption, menu);
+      const go = document.createElement("button");
+      go.type = "button";
+      go.dataset.do = "analyse-deal";
+      go.textContent = "What each card cost";
+      const result = document.createElement("div");
+      result.className = "pn-analysis";
+      bar.append(label, go);
+      part.append(bar, result);
+      out.append(part);
+      go.addEventListener("click", async () => {
+        const eng = await engineFor(box);
+        if (!eng) return;
+        go.disabled = true;
+        status.say(`Working out what each card cost in deal ${menu.value}…`);
+        try {
+          const answer = await eng.ask({ op: "replay_analysis", name, text,
+                                         deal: Number(menu.value) });
+          if (!answer.ok) {
+            status.say(answer.error);
+            return;
+          }
+          result.replaceChildren(...answer.lines.map((line) => {
+            const p = document.createElement("p");
+            p.textContent = line;
+            if (line.startsWith("  ")) p.className = "pn-why";
+            return p;
+          }));
+          status.say(`Deal ${answer.deal}: what each card cost, with every card known and `
+            + "from what each player could see.");
+        } finally {
+          go.disabled = false;
+        }
+      });
     }
     $(box, 'input[type="file"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
@@ -576,7 +636,7 @@
     linkPresetMenu(box, form);
     const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
-    function show(answer) {
+    function show(answer, stopped = false) {
       const table = document.createElement("table");
       table.className = "pn-live-results";
       const head = table.createTHead().insertRow();
@@ -593,7 +653,7 @@
       });
       const caption = table.createCaption();
       caption.textContent = `Rules ${answer.rules}: ${answer.done} of ${answer.total} games`
-        + (answer.finished ? "" : " (running)");
+        + (answer.finished ? "" : stopped ? " (stopped)" : " (running)");
       out.replaceChildren(table);
     }
 
@@ -606,6 +666,7 @@
       stop.disabled = false;
       start.disabled = true;
       const bar = $(box, ".pn-live-status progress");
+      status.say("Playing the first game (the stronger players take a few seconds a game)…");
       let answer = await eng.ask({
         op: "experiment", start: true, step: 1, rules: rulesOf(form),
         players: [field(form, "player-a"), field(form, "player-b")],
@@ -620,8 +681,11 @@
         answer = await eng.ask({ op: "experiment" });  // as many games as fit in half a second
       }
       if (!answer.ok) status.say(answer.error);
-      else status.say(answer.finished ? `Done: ${answer.total} games.`
-        : `Stopped after ${answer.done} games.`);
+      else {
+        if (!answer.finished) show(answer, true);
+        status.say(answer.finished ? `Done: ${answer.total} games.`
+          : `Stopped after ${answer.done} games.`);
+      }
       running = false;
       stop.disabled = true;
       start.disabled = false;
