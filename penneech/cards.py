@@ -14,6 +14,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from .text import json_kind
+
 __all__ = [
     "Card",
     "CardError",
@@ -188,7 +190,7 @@ def parse_card(text: str) -> Card:
     """Read one card code (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``); raise :class:`CardError`."""
     if not isinstance(text, str):
         raise CardError(f"a card must be written as a string such as 'AS', not "
-                        f"{type(text).__name__}")
+                        f"{json_kind(text)}")
     card = _BY_CODE.get(text)
     if card is not None:
         return card

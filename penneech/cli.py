@@ -18,6 +18,8 @@ Bad input ends with exit status 2 and one line on stderr starting ``error:``.
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import json
 import os
 import random
@@ -43,7 +45,7 @@ from .rules import (
     RulesError,
     holders,
 )
-from .text import terminal_safe
+from .text import shorten, terminal_safe
 from .version import VERSION
 
 if TYPE_CHECKING:
@@ -146,6 +148,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.analyse and (args.deal is not None or args.all_plays):
+        return error("--deal and --all-plays choose what --analyse shows: add --analyse")
     status = 0
     for path in args.files:
         try:
@@ -191,7 +195,9 @@ def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
             played = ", ".join(str(n) for n in numbers) or "none"
             raise GameError(f"deal {args.deal} has no cards played (deals played: {played})")
         numbers = [args.deal]
-    return [analyse_deal(game, n) for n in numbers]
+    # (the game's seed: the seed the terminal game and the live table analyse with, so that
+    # the figures from what each player could see are the ones shown during the game)
+    return [analyse_deal(game, n, seed=game.seed) for n in numbers]
 
 
 # -- penneech play ------------------------------------------------------------------------------
@@ -365,6 +371,16 @@ def _keep_results(results: Sequence[simulation.GameResult], seed: int) -> str | 
 # -- the parser -----------------------------------------------------------------------------------
 
 
+def _whole_number(text: str) -> int:
+    """An integer option's value, with a short message for anything else (argparse would echo
+    a number of 5,000 digits whole)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a whole number: {shorten(repr(text), 40)}") from None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line, ``error: …``, like every other bad input."""
 
@@ -402,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="weigh every card played: its value with every card known and from "
                    "what its player could see, the best card, what the card played cost, and "
                    "why (about 1 s a deal)")
-    p.add_argument("--deal", type=int, default=None, metavar="N",
+    p.add_argument("--deal", type=_whole_number, default=None, metavar="N",
                    help="with --analyse: only deal N")
     p.add_argument("--all-plays", action="store_true",
                    help="with --analyse: every choice, not only those that cost points")
@@ -430,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
                    choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
                    help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}): "
                    + _levels_help())
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=_whole_number, default=None,
                    help="deal and decide from this seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="where to save the record (default penneech-game-SEED.json); an "
@@ -452,18 +468,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="change one rule option (repeatable)")
     p.add_argument("--players", default="greedy,greedy", metavar="KIND,KIND",
                    help=f"the two players, of {', '.join(PLAYER_KINDS)} (default greedy,greedy)")
-    p.add_argument("--games", type=int, default=1000,
+    p.add_argument("--games", type=_whole_number, default=1000,
                    help="games to play (rounded up to even in duplicate play; default 1000)")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=_whole_number, default=1,
                    help="processes to use (default 1; at most one per processor)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=_whole_number, default=None,
                    help="the run's seed (default: random, and printed)")
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
     p.add_argument("--no-duplicate", action="store_true",
                    help="do not play the games in pairs with the same packs and seats swapped")
-    p.add_argument("--samples", type=int, default=None,
+    p.add_argument("--samples", type=_whole_number, default=None,
                    help="samples per decision for the solver player")
-    p.add_argument("--chunk-size", type=int, default=None, help="games per task")
+    p.add_argument("--chunk-size", type=_whole_number, default=None, help="games per task")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
     p.set_defaults(func=cmd_simulate)
@@ -478,12 +494,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"one of {', '.join(experiments.PARTS)} (repeatable; default all)")
     p.add_argument("--scale", choices=tuple(experiments.SCALES), default="full",
                    help="games per cell: full (the book), quick, tiny (default full)")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=_whole_number, default=1,
                    help="processes to use (default 1; the results are the same whatever the "
                    "number)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://host:8786")
-    p.add_argument("--seed", type=int, default=experiments.SEED,
+    p.add_argument("--seed", type=_whole_number, default=experiments.SEED,
                    help=f"the bank of deals' seed (default {experiments.SEED})")
     p.add_argument("--out", default=str(experiments.DATA_DIR), metavar="DIR",
                    help=f"where to write the data files (default {experiments.DATA_DIR})")
@@ -496,7 +512,44 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Plain-letter stand-ins for the characters the program prints, for a terminal whose encoding
+#: lacks them (``PYTHONIOENCODING=latin-1``, an old Windows code page).
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+          "…": "...", "–": "-", "—": "--", "‘": "'", "’": "'", "“": '"', "”": '"', "×": "x",
+          "−": "-", "·": ".", "→": "->", "≥": ">=", "≤": "<=", "\u00a0": " ", "✓": "v"}
+
+
+def _plain(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start:exc.end]
+    return "".join(_PLAIN.get(ch, ch.encode("ascii", "backslashreplace").decode("ascii"))
+                   for ch in bad), exc.end
+
+
+codecs.register_error("penneech-plain", _plain)
+
+
+def _fit_the_terminal() -> None:
+    """Let every line print whatever the terminal's encoding: characters it lacks are written
+    as plain letters (``♠`` as ``S``) or escapes, never a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        if reconfigure is None or codecs.lookup(encoding).name == "utf-8":
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors="penneech-plain")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None or sys.stdin is None:
+        # started with a standard stream closed (``penneech play <&-``)
+        which = "output" if sys.stdout is None else "input"
+        if sys.stderr is not None:
+            print(f"error: the standard {which} is closed: penneech needs it", file=sys.stderr)
+        return BAD_INPUT
+    _fit_the_terminal()
     parser = build_parser()
     args = parser.parse_args(argv)
     func: Any = args.func

@@ -48,6 +48,7 @@ from .rules import (
     is_seat,
     other_seat,
 )
+from .text import shown
 
 __all__ = [
     "Game",
@@ -848,8 +849,7 @@ SEED_LIMIT = 2**64
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to 2**64 - 1, else :class:`GameError`."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:39] + "…"
-        raise GameError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown}")
+        raise GameError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed, 40)}")
     return seed
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,7 +36,7 @@ from .events import Event, tally
 from .files import atomic_write
 from .game import DealAction, Game, GameError, Phase, ThrowInAction, check_names, check_seed
 from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
-from .text import shorten
+from .text import json_kind, shorten
 
 __all__ = [
     "FORMAT",
@@ -181,6 +182,12 @@ def loads(text: str, name: str | None = None) -> Game:
         raise RecordError(_too_big(len(text)), file=name)
     if text.startswith("\ufeff"):
         text = text[1:]
+    if not text.strip():
+        raise RecordError("the file is empty: a record is a JSON object", file=name)
+    if _depth(text) > MAX_DEPTH:
+        raise RecordError(
+            f"not a record: its JSON is nested too deeply (more than {MAX_DEPTH} levels)",
+            file=name)
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
@@ -195,6 +202,37 @@ def loads(text: str, name: str | None = None) -> Game:
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise RecordError(f"not a record: {shorten(str(exc))}", file=name) from None
     return from_record(data, name)
+
+
+#: The deepest nesting of lists and objects read (a record needs 4).  Checked before the JSON is
+#: parsed: in the browser a deeply nested text overflows the runtime's stack, which cannot be
+#: caught as Python's RecursionError can.
+MAX_DEPTH = 32
+_BRACKETS = re.compile(r'\\.|["\[\]{}]')
+
+
+def _depth(text: str) -> int:
+    """How deeply the lists and objects of JSON ``text`` nest (brackets inside strings not
+    counted); stops counting past :data:`MAX_DEPTH`."""
+    depth = deepest = 0
+    in_string = False
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token[0] == "\\":
+            continue
+        if token == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        else:
+            depth -= 1
+    return deepest
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -226,10 +264,7 @@ def from_record(data: object, name: str | None = None) -> Game:
 
 
 def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+    return json_kind(value)
 
 
 def _replay(data: object) -> Game:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple, TypeGuard
 
 from .cards import Card, Suit, full_pack
+from .text import json_kind, shown
 
 __all__ = [
     "Rules",
@@ -985,7 +986,7 @@ class Rules:
         """
         if not isinstance(text, str):
             raise RulesError(f"rules must be text such as 'pagat,follow=free', not "
-                             f"{type(text).__name__}")
+                             f"{json_kind(text)}")
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if not parts:
             raise RulesError("empty rules: name a preset, such as 'pagat'")
@@ -997,7 +998,7 @@ class Rules:
         for item in [*rest, *changes]:
             if not isinstance(item, str):
                 raise RulesError(f"a rule change must be text such as 'follow=free', not "
-                                 f"{type(item).__name__}")
+                                 f"{json_kind(item)}")
             key, eq, value = item.partition("=")
             key = key.strip().lower()
             if not eq or not key:
@@ -1018,7 +1019,7 @@ class Rules:
         if not isinstance(value, Mapping):
             raise RulesError(
                 "rules must be a preset name or an object such as {\"preset\": \"pagat\"}, "
-                f"not {type(value).__name__}"
+                f"not {json_kind(value)}"
             )
         data = dict(value)
         preset = data.pop("preset", DEFAULT_PRESET)
@@ -1029,7 +1030,7 @@ class Rules:
                 continue  # Rules.preset names the unknown option
             kind = type(OPTIONS[key].values[0].value)
             if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
-                raise RulesError(f"{key} must be a JSON {_json_kind(kind)}, not {_shorten(val)}")
+                raise RulesError(f"{key} must be {_json_kind(kind)}, not {_shorten(val)}")
         return cls.preset(preset, **data)
 
     def to_json(self) -> str | dict[str, Any]:
@@ -1163,13 +1164,13 @@ def _show(value: object) -> str:
 
 
 def _json_kind(kind: type) -> str:
-    return {bool: "true or false", int: "number", str: "string"}.get(kind, kind.__name__)
+    return {bool: "true or false", int: "a whole number", str: "a string"}.get(
+        kind, f"a {kind.__name__}")
 
 
 def _shorten(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``value`` for an error message (:func:`penneech.text.shown`)."""
+    return shown(value, limit)
 
 
 def _coerce(name: str, value: Any) -> Any:

@@ -56,6 +56,9 @@ __all__ = ["PlayOptions", "run", "hand_text", "Stop", "STATUS"]
 STATUS = {"finished": 0, "quit": 0, "end of input": 0, "Ctrl-C": 130, "the terminal closed": 129,
           "a stop signal (SIGTERM)": 143, "the output closed": 141}
 
+#: What stops the game (it is saved) at any question.
+_QUIT = ("quit", "exit", "q")
+
 _HELP_COMMANDS = (
     "Commands: type a card to play it (AS, 10D, td, ♦7 or 7♦); ? or help: this list; "
     "hint: a suggestion; quit: stop here (the game is saved)."
@@ -202,10 +205,13 @@ class _Terminal:
                 return True
             if answer in ("n", "no"):
                 return False
-            if answer == "quit":
+            if answer in _QUIT:
                 raise Stop("quit")
+            if answer in ("?", "help"):
+                self.say(f"Your hand may be thrown in: {_throw_in_rule(view.rules)}.  Throwing it "
+                         "in, the same dealer deals again; keeping it, the deal is played.")
             self.say("Please answer y (throw in: the same dealer deals again) or n (keep "
-                     "the hand), or quit.")
+                     "the hand), or quit (the game is saved).")
 
     def play(self, view: PlayerView) -> Card:
         self.tell_news()
@@ -227,7 +233,7 @@ class _Terminal:
                          f"player's choice ({found[card].points:+.1f} points on average in "
                          f"the rest of the deal, from what you can see).")
                 continue
-            if command in ("quit", "exit", "q"):
+            if command in _QUIT:
                 raise Stop("quit")
             try:
                 card = parse_card(text)

@@ -18,9 +18,10 @@ of output or inject markup.
 from __future__ import annotations
 
 import html
+import json
 import unicodedata
 
-__all__ = ["terminal_safe", "html_text", "shorten"]
+__all__ = ["terminal_safe", "html_text", "shorten", "json_kind", "shown"]
 
 #: Characters that are not control characters but change how text around them is shown
 #: (bidirectional embeddings, overrides and isolates; line and paragraph separators).
@@ -71,3 +72,44 @@ def shorten(text: str, limit: int = 60) -> str:
     """``text`` cut to at most ``limit`` characters, ending with "…" if cut (for messages that
     echo what the user gave)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def json_kind(value: object) -> str:
+    """What kind of JSON value ``value`` is, for a message ("a string", "null", …): the words of
+    the file the user wrote, not Python's names for them.
+
+    >>> json_kind(None), json_kind(True), json_kind(1.5), json_kind([1])
+    ('null', 'true or false', 'a number', 'a list')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``value`` as a message shows it, cut to ``limit`` characters: text quoted as in Python
+    (``'AS'``), everything else written as JSON (``true``, ``null``, ``[1, 2]``).
+
+    >>> shown(True), shown(None), shown("x"), shown(["x"])
+    ('true', 'null', "'x'", '["x"]')
+    """
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    return shorten(text, limit)

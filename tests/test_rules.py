@@ -97,7 +97,7 @@ def test_every_combination_is_valid():
 
 def test_from_json_checks_types():
     assert Rules.from_json({"preset": "davis", "follow": "free"}) == Rules.preset("davis", follow="free")
-    with pytest.raises(RulesError, match="first_turnup_scores must be a JSON true or false"):
+    with pytest.raises(RulesError, match="first_turnup_scores must be true or false"):
         Rules.from_json({"preset": "pagat", "first_turnup_scores": "yes"})
     with pytest.raises(RulesError, match="rules must be a preset name or an object"):
         Rules.from_json(3)
