@@ -648,3 +648,35 @@ def test_experiment_never_replaces_files_it_did_not_write(tmp_path: Path, capsys
     cache.write_text("x", encoding="utf-8")
     assert main([*args, "--cache", str(cache)]) == 2
     assert f"--cache {cache}: it is a file, not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_a_terminal_without_suit_symbols_gets_letters(encoding: str) -> None:
+    example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
+    done = subprocess.run([sys.executable, "-m", "penneech.cli", "replay", str(example)],
+                          capture_output=True, env={**ENV, "PYTHONIOENCODING": encoding},
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode(encoding)
+    assert "Traceback" not in out and "♠" not in out
+    assert re.search(r"\b[SHDC](?:[2-9]|10|[AKQJ])\b", out), out[:400]
+
+
+@pytest.mark.parametrize("closed", [0, 1])
+def test_a_closed_standard_stream_is_an_error_not_a_traceback(closed: int) -> None:
+    done = subprocess.run([sys.executable, "-m", "penneech.cli", "play"], capture_output=False,
+                          stderr=subprocess.PIPE, env=ENV, timeout=60, text=True,
+                          preexec_fn=lambda: os.close(closed))
+    assert done.returncode == 2
+    which = "input" if closed == 0 else "output"
+    assert done.stderr.strip() == f"error: the standard {which} is closed: penneech needs it"
+
+
+def test_options_that_need_another_are_refused(capsys) -> None:
+    example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
+    assert main(["replay", "--deal", "2", str(example)]) == 2
+    assert "add --analyse" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--seed", "9" * 5000])
+    err = capsys.readouterr().err
+    assert "not a whole number" in err and len(err) < 200
