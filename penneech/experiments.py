@@ -1185,7 +1185,7 @@ def not_ours(out_dir: str | os.PathLike[str], parts: Sequence[str] = PARTS) -> l
             continue
         try:
             with open(path, encoding="utf-8") as f:
-                text = f.read(1 << 20) if name.endswith(".json") else f.readline()
+                text = f.read() if name.endswith(".json") else f.readline()
             if name.endswith(".csv"):
                 ours = text.strip() == _CSV_HEADER
             else:

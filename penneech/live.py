@@ -125,8 +125,10 @@ def player_catalogue() -> list[dict[str, Any]]:
             ]
         out.append({"kind": kind, "label": labels.get(kind, kind), "about": entry.summary,
                     "measured": players.describe(kind)[1:],
+                    # under each reading its strength was measured under
                     "measured_by_rules": {name: players.describe(kind, name)[1:]
-                                          for name in PRESET_NAMES},
+                                          for name in PRESET_NAMES
+                                          if any(r.rules == name for r in entry.strength)},
                     "default": kind == DEFAULT_OPPONENT,
                     "fair": entry.fair, "level": entry.level, "strengths": strengths})
     order = list(labels)

@@ -263,13 +263,9 @@ def from_record(data: object, name: str | None = None) -> Game:
         raise
 
 
-def _type_name(value: object) -> str:
-    return json_kind(value)
-
-
 def _replay(data: object) -> Game:
     if not isinstance(data, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {_type_name(data)}")
+        raise RecordError(f"a record must be a JSON object, not {json_kind(data)}")
     fmt = data.get("format")
     if fmt != FORMAT:
         if fmt is None:
@@ -291,7 +287,7 @@ def _replay(data: object) -> Game:
         raise RecordError(f"rules: {exc}") from None
     players = data.get("players", ["Ann", "Ben"])
     if not isinstance(players, list):
-        raise RecordError(f"players must be a list of two names, not {_type_name(players)}")
+        raise RecordError(f"players must be a list of two names, not {json_kind(players)}")
     try:
         names = check_names(players)
     except GameError as exc:
@@ -307,7 +303,7 @@ def _replay(data: object) -> Game:
             raise RecordError(str(exc)) from None
     deals = data["deals"]
     if not isinstance(deals, list):
-        raise RecordError(f"deals must be a list, not {_type_name(deals)}")
+        raise RecordError(f"deals must be a list, not {json_kind(deals)}")
     game = Game(rules, seed=seed, players=names, first_dealer=first_dealer, auto_deal=False)
     for number, deal in enumerate(deals, 1):
         _replay_deal(game, deal, number, last=number == len(deals))
@@ -318,7 +314,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
     if game.is_over():
         raise RecordError(f"a deal after the game was won ({game.outcome})", deal=number)
     if not isinstance(deal, Mapping):
-        raise RecordError(f"a deal must be a JSON object, not {_type_name(deal)}", deal=number)
+        raise RecordError(f"a deal must be a JSON object, not {json_kind(deal)}", deal=number)
     unknown = sorted(set(deal) - _DEAL_KEYS)
     if unknown:
         raise RecordError(
@@ -328,7 +324,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
         )
     deck_data = deal.get("deck")
     if not isinstance(deck_data, list):
-        raise RecordError(f"deck must be a list of card codes, not {_type_name(deck_data)}",
+        raise RecordError(f"deck must be a list of card codes, not {json_kind(deck_data)}",
                           deal=number)
     deck: list[Card] = []
     for i, code in enumerate(deck_data, 1):
@@ -343,7 +339,7 @@ def _replay_deal(game: Game, deal: object, number: int, *, last: bool) -> None:
     claimed = deal.get("redeal_claimed_by")
     plays = deal.get("plays", [])
     if not isinstance(plays, list):
-        raise RecordError(f"plays must be a list of card codes, not {_type_name(plays)}",
+        raise RecordError(f"plays must be a list of card codes, not {json_kind(plays)}",
                           deal=number)
     if claimed is not None:
         if not is_seat(claimed):

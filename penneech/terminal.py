@@ -387,7 +387,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             print(terminal_safe(f"error: the game could not be saved to {path} "
                                 f"({saver.failed}) nor anywhere else; here is its record, to "
                                 "keep by hand:"), file=err)
-            err.write(json.dumps(json.loads(record.dumps(game)), ensure_ascii=True) + "\n")
+            err.write(json.dumps(record.to_record(game), ensure_ascii=True) + "\n")
         return 2
     return STATUS[reason]
 

@@ -166,6 +166,13 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
         "Beginner (greedy):")
     assert not page.locator(f'.pn-live-play [data-about="{DEFAULT_OPPONENT}"]').is_visible()
     menu.select_option(DEFAULT_OPPONENT)
+    # its measured strength is shown under the reading picked, and follows the menu
+    about = page.locator(f'.pn-live-play [data-about="{DEFAULT_OPPONENT}"]')
+    assert "under pagat" in about.locator(".pn-measured:visible").inner_text()
+    page.select_option(".pn-live-play select[name=preset]", "davis")
+    shown = about.locator(".pn-measured:visible").inner_text()
+    assert "under davis" in shown and "under pagat" not in shown
+    page.select_option(".pn-live-play select[name=preset]", "pagat")
     page.fill(".pn-live-play input[name=seed]", "11")
     _start(page, "play")
     _wait_table(page)

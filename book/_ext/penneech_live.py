@@ -147,16 +147,12 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             _el(about, "p", f"{p['label']}: {p['about']}.")
             # measured under the reading chosen in the form (the page shows the one picked)
             for name, lines in p["measured_by_rules"].items():
-                measured = [line.strip() for line in lines
-                            if not line.strip().startswith("(its strength")]
-                if not measured:
-                    continue
                 block = _el(about, "div", class_="pn-measured", data_rules=name,
                             **({} if name == cat["default_preset"] else {"hidden": "hidden"}))
                 _el(block, "p", f"Measured under {name}, as the reading is published:")
                 listing = _el(block, "ul")
-                for line in measured:
-                    _el(listing, "li", line)
+                for line in lines:
+                    _el(listing, "li", line.strip())
             if p["measured"]:
                 block = _el(about, "details", class_="pn-measured-all")
                 _el(block, "summary", "Over all the readings measured")

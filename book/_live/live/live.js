@@ -161,6 +161,13 @@
     return file.text().then((text) => ({ name: file.name, text }));
   }
 
+  // An element with its properties (text always as textContent, never as HTML) and children.
+  function make(tag, props, ...children) {
+    const el = Object.assign(document.createElement(tag), props);
+    el.append(...children);
+    return el;
+  }
+
   // A row of frames stepped together by one slider and two buttons.
   function stepper(out, columns, title) {
     const wrap = document.createElement("div");
@@ -275,15 +282,17 @@
       }
     }
 
+    try {  // a game kept by an earlier version of this page joins the others
+      const old = readSave(OLD_SAVE);
+      if (old) {
+        localStorage.setItem(newKey(), JSON.stringify({ saved_at: 0, ...old }));
+        localStorage.removeItem(OLD_SAVE);
+      }
+    } catch (e) { /* storage refused (private browsing) */ }
+
     function allSaves() {
       const saves = [];
       try {
-        const old = readSave(OLD_SAVE);  // a game kept by an earlier version of this page
-        if (old) {
-          old.saved_at = old.saved_at || 0;
-          localStorage.setItem(newKey(), JSON.stringify(old));
-          localStorage.removeItem(OLD_SAVE);
-        }
         for (let i = 0; i < localStorage.length; i++) {
           const key = localStorage.key(i);
           if (!key || !key.startsWith(SAVE_PREFIX)) continue;
@@ -565,27 +574,17 @@
     // What each card played in a deal cost: worked out on request, one deal at a time (a few
     // seconds each in the browser).
     function offerAnalysis(name, text, deals) {
-      const part = document.createElement("div");
-      part.className = "pn-replay-analysis";
-      const bar = document.createElement("div");
-      bar.className = "pn-live-buttons";
-      const label = document.createElement("label");
-      label.className = "pn-field";
-      const caption = document.createElement("span");
-      caption.textContent = "Deal to analyse";
-      const menu = document.createElement("select");
-      menu.name = "analyse-deal";
-      deals.forEach((n) => menu.append(new Option(`deal ${n}`, String(n))));
-      label.append(caption, menu);
-      const go = document.createElement("button");
-      go.type = "button";
+      const menu = make("select", { name: "analyse-deal" },
+        ...deals.map((n) => new Option(`deal ${n}`, String(n))));
+      const go = make("button", { type: "button", textContent: "What each card cost" });
       go.dataset.do = "analyse-deal";
-      go.textContent = "What each card cost";
-      const result = document.createElement("div");
-      result.className = "pn-analysis";
-      bar.append(label, go);
-      part.append(bar, result);
-      out.append(part);
+      const result = make("div", { className: "pn-analysis" });
+      out.append(make("div", { className: "pn-replay-analysis" },
+        make("div", { className: "pn-live-buttons" },
+          make("label", { className: "pn-field" },
+            make("span", { textContent: "Deal to analyse" }), menu),
+          go),
+        result));
       go.addEventListener("click", async () => {
         const eng = await engineFor(box);
         if (!eng) return;
@@ -598,12 +597,9 @@
             status.say(answer.error);
             return;
           }
-          result.replaceChildren(...answer.lines.map((line) => {
-            const p = document.createElement("p");
-            p.textContent = line;
-            if (line.startsWith("  ")) p.className = "pn-why";
-            return p;
-          }));
+          result.replaceChildren(...answer.lines.map((line) => make("p", {
+            textContent: line, className: line.startsWith("  ") ? "pn-why" : "",
+          })));
           status.say(`Deal ${answer.deal}: what each card cost, with every card known and `
             + "from what each player could see.");
         } finally {
