@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test lint typecheck unit notebooks-check book-strict browser live-all bench notebooks experiments lock clean
+.PHONY: book test checks lint typecheck unit notebooks-check book-strict browser live-all bench notebooks experiments lock clean
 
 LOCK   := requirements/lock.txt
 
@@ -25,7 +25,12 @@ book: $(STAMP)
 	@echo "(or serve it: $(BIN)/python -m http.server -d _build/html 8000)"
 
 ## make test: lint, type-check, unit and property tests, nbval, a warning-free build, browser tests
-test: lint typecheck unit notebooks-check book-strict browser
+# Two at a time (the machine's two cores): the strict build and then the browser tests, beside the
+# unit tests and then nbval.  Each step's output is shown whole when it ends (-O).
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 -O checks
+
+checks: lint typecheck book-strict unit notebooks-check browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check penneech tests benchmarks tools book/_ext

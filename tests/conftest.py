@@ -10,9 +10,10 @@ import pytest
 from hypothesis import settings
 
 # `make test` is reproducible: property tests draw the same examples on every run and every
-# machine. HYPOTHESIS_PROFILE=explore draws new ones (and more of them) to hunt for bugs.
-settings.register_profile("repeatable", derandomize=True, print_blob=True)
-settings.register_profile("explore", max_examples=2000, print_blob=True)
+# machine. HYPOTHESIS_PROFILE=explore draws new ones (and more of them) to hunt for bugs.  No
+# deadline: `make test` runs these beside the browser tests, and speed is measured in benchmarks/.
+settings.register_profile("repeatable", derandomize=True, print_blob=True, deadline=None)
+settings.register_profile("explore", max_examples=2000, print_blob=True, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
