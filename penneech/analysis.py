@@ -43,6 +43,7 @@ from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
 from .rules import Seat, other_seat
 from .solver import Position, Solver, solve
+from .text import shown
 
 __all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
 
@@ -293,6 +294,10 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
     Raises:
         GameError: no card was played in that deal.
     """
+    if not isinstance(game, Game):
+        raise GameError(f"analyse_deal takes a Game, not {type(game).__name__}")
+    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+        raise GameError(f"deal must be a whole number from 1, not {shown(deal, 40)}")
     plays: list[PlayAnalysis] = []
     for replay, action, number in _replay(game):
         if number < deal:

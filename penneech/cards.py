@@ -14,7 +14,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .text import json_kind
+from .text import json_kind, shown
 
 __all__ = [
     "Card",
@@ -152,9 +152,28 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
 
-    def __lt__(self, other: Card) -> bool:
-        """Display order: suit by suit (♠ ♥ ♣ ♦), strongest first within a suit."""
+    def __lt__(self, other: object) -> bool:
+        """Display order, not the order of strength: ``sorted(hand)`` lists a hand suit by suit
+        (♠ ♥ ♣ ♦), strongest first within a suit, so the "smallest" card is the ♠A.  Which
+        card beats which depends on the trumps and the rules: ask :class:`~penneech.Rules`."""
+        if not isinstance(other, Card):
+            return NotImplemented
         return self._sort_key < other._sort_key
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._sort_key <= other._sort_key
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._sort_key > other._sort_key
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._sort_key >= other._sort_key
 
     def _repr_svg_(self) -> str:
         """Draw the card in a notebook (see :mod:`penneech.render`)."""
@@ -194,7 +213,8 @@ def parse_card(text: str) -> Card:
     card = _BY_CODE.get(text)
     if card is not None:
         return card
-    raw = text.strip().upper()
+    # a phone or a web page may add a variation selector to a suit symbol (♠️)
+    raw = text.strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
     if len(raw) >= 2:
         for suit_text, rank_text in ((raw[-1], raw[:-1]), (raw[0], raw[1:])):
             suit = _SUIT_BY_CHAR.get(suit_text)
@@ -227,10 +247,11 @@ _PACKS: Final = {
 
 def full_pack(size: int = 52) -> tuple[Card, ...]:
     """The 52-card pack, or the 32-card pack (A K Q J 10 9 8 7 of each suit), in a fixed order."""
-    try:
-        return _PACKS[size]
-    except KeyError:
-        raise CardError(f"there is no {size}-card pack: the pack has 52 or 32 cards") from None
+    pack = _PACKS.get(size) if isinstance(size, int) and not isinstance(size, bool) else None
+    if pack is None:
+        raise CardError(f"there is no pack of {shown(size, 20)} cards: a pack has 52 or 32 "
+                        "cards (a whole number)")
+    return pack
 
 
 def check_pack(cards: Sequence[Card], size: int) -> None:

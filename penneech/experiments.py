@@ -64,6 +64,7 @@ from .cards import PENNEECH, Card
 from .events import Played, Scored, ThrowIn, tally
 from .files import atomic_write
 from .game import Game, PlayerView
+from .players import whole_at_least_one
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
 from .simulation import (
     Z95,
@@ -442,11 +443,13 @@ class Cell:
 
 def self_play(rules: str, games: int, kind: str = SELF_PLAY) -> Cell:
     """Two copies of one player; a deterministic player is not duplicated (see the module)."""
+    whole_at_least_one(games, "games")
     return Cell(rules, (kind, kind), games, duplicate=kind == "random")
 
 
 def match(rules: str, first: str, second: str, games: int) -> Cell:
     """Duplicate pairs between two different players."""
+    whole_at_least_one(games, "games")
     return Cell(rules, (first, second), games + games % 2, duplicate=True)
 
 

@@ -80,6 +80,8 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes, *,
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise NotAFileError(0, "not a regular file (it is left alone)", os.fspath(path))
     folder = real.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(2, "no such folder (the file is not written)", str(folder))
     fd, tmp = _create_beside(real)
     try:
         with os.fdopen(fd, "wb") as f:

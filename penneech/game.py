@@ -2,7 +2,7 @@
 
 >>> game = Game("pagat", seed=7)
 >>> game.phase
-<Phase.PLAY: 'play'>
+Phase.PLAY
 >>> card = game.legal_plays()[0]
 >>> game.play(card)
 >>> game.undo().card == card
@@ -96,6 +96,16 @@ class IllegalPlayError(GameError):
         """The reason told to the player in ``seat`` (in the second person)."""
         return render(self.sentence, self.names, seat)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy rebuild it from its parts (a process pool sends errors back)
+        return (_illegal_play_error, (self.sentence, self.card, self.player, self.rule,
+                                      self.names))
+
+
+def _illegal_play_error(sentence: Sentence, card: Card | None, player: int, rule: str,
+                        names: Sequence[str]) -> IllegalPlayError:
+    return IllegalPlayError(sentence, card=card, player=player, rule=rule, names=names)
+
 
 class Phase(enum.Enum):
     """What the game is waiting for."""
@@ -104,6 +114,9 @@ class Phase(enum.Enum):
     THROW_IN = "throw_in"  #: the player to move to say whether they throw in their hand
     PLAY = "play"  #: the player to move to play a card
     OVER = "over"  #: nothing: the game is won
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
 
 
 class DealAction(NamedTuple):
@@ -280,6 +293,8 @@ class Game:
         self._seed: int = check_seed(seed)
         self._names: tuple[str, str] = check_names(players)
         self._fixed_first_dealer = check_seat(first_dealer, "first_dealer", optional=True)
+        if not isinstance(auto_deal, bool):
+            raise GameError(f"auto_deal must be True or False, not {shown(auto_deal, 40)}")
         self.auto_deal = auto_deal
         tables = self._tables = rules.tables
         # the rules' tables and answers the hot path reads (all derived from the rules)
@@ -365,6 +380,8 @@ class Game:
         The packs are drawn in order from one stream seeded by :attr:`seed`, and remembered, so
         that undoing and replaying a game deals the same cards.
         """
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise GameError(f"deal must be a whole number from 1, not {shown(deal, 40)}")
         cache = self._packs
         while len(cache) < deal:
             cache.append(shuffle(self._rules.pack, self._pack_rng))
@@ -388,6 +405,11 @@ class Game:
     @property
     def first_dealer(self) -> Seat:
         return self._first_dealer
+
+    @property
+    def was_cut(self) -> bool:
+        """Whether the first dealer was chosen by a cut drawn from the seed (not given)."""
+        return self._fixed_first_dealer is None
 
     @property
     def deal_number(self) -> int:
@@ -519,6 +541,9 @@ class Game:
 
     def throw_in(self, claim: bool = True) -> None:
         """The player to move throws in their hand (``claim=True``) or keeps it."""
+        if not isinstance(claim, bool):
+            raise GameError(f"claim must be True (throw the hand in) or False (keep it), not "
+                            f"{shown(claim, 40)}")
         if self._phase is not Phase.THROW_IN:
             raise GameError(self._not_now("throw in"))
         player = self._asked.pop(0)
@@ -583,6 +608,7 @@ class Game:
 
     def play_for(self, player: Seat, card: Card | str) -> None:
         """Like :meth:`play`, but first check that it is ``player``'s turn."""
+        check_seat(player, "player")
         if self._to_move != player:
             c = parse_card(card) if isinstance(card, str) else card
             raise IllegalPlayError(self._not_now("play"), card=c, player=player, rule="turn")
@@ -837,6 +863,10 @@ class Game:
             other._apply(a)
         other.auto_deal = self.auto_deal
         return other
+
+    def __copy__(self) -> Game:
+        # a shallow copy would share the hands and the trick with this game
+        return self.copy()
 
 
 #: Both seats, in order.

@@ -41,8 +41,9 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
-from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, Rules, RuleTables
+from .rules import CARDS_BY_INDEX, PRESET_NAMES, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
+from .text import shown
 
 __all__ = [
     "Player",
@@ -94,18 +95,47 @@ class Player(Protocol):
 # -- random ------------------------------------------------------------------------------------
 
 
+def check_view(view: object, decision: str = "play") -> PlayerView:
+    """``view`` if it is the view of the player to make ``decision`` now ("play" a card or
+    answer the "throw_in" question), else :class:`GameError` (every player checks it first)."""
+    if not isinstance(view, PlayerView):
+        raise GameError(f"a player decides from a PlayerView (game.view(seat)), not "
+                        f"{type(view).__name__}")
+    phase, what = ((Phase.PLAY, "card to choose") if decision == "play"
+                   else (Phase.THROW_IN, "throw-in question to answer"))
+    if view.phase is not phase or view.to_move != view.player:
+        raise GameError(f"there is no {what}: the view is not of the player to move "
+                        f"(it is {view.names[view.player]}'s view, in the {view.phase.value} "
+                        "phase)")
+    return view
+
+
+def whole_at_least_one(value: object, what: str) -> int:
+    """``value`` if it is a whole number of at least 1, else :class:`ValueError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{what} must be a whole number of at least 1, not {shown(value, 40)}")
+    return value
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a player's name must be non-empty text, not {shown(name, 40)}")
+    return name
+
+
 class RandomPlayer:
     """Uniform over the legal plays; throws in a hand it may throw in half the time."""
 
     def __init__(self, seed: int | None = None, name: str = "random") -> None:
-        self.name = name
+        self.name = _check_name(name)
         self._rng = random.Random(seed)
 
     def throw_in(self, view: PlayerView) -> bool:
+        check_view(view, "throw_in")
         return self._rng.random() < 0.5
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
+        legal = check_view(view).legal_plays
         return legal[int(self._rng.random() * len(legal))]
 
 
@@ -167,13 +197,14 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int | None = None, name: str = "greedy") -> None:
-        self.name = name
+        self.name = _check_name(name)
 
     def throw_in(self, view: PlayerView) -> bool:
+        check_view(view, "throw_in")
         return True
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
+        legal = check_view(view).legal_plays
         if len(legal) == 1:
             return legal[0]
         assert view.trumps is not None
@@ -319,19 +350,21 @@ class SolverPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  name: str = "solver", throw_in_policy: str = "always") -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
-        self.name = name
-        self.samples = samples
+        if throw_in_policy not in ("always", "never"):
+            raise ValueError(f"throw_in_policy must be 'always' or 'never', not "
+                             f"{shown(throw_in_policy, 40)}")
+        self.name = _check_name(name)
+        self.samples = whole_at_least_one(samples, "samples")
         self.seed = seed
         self._rng = random.Random(seed)
         self.throw_in_policy = throw_in_policy
 
     def throw_in(self, view: PlayerView) -> bool:
+        check_view(view, "throw_in")
         return self.throw_in_policy == "always"
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
+        legal = check_view(view).legal_plays
         if len(legal) == 1:
             return legal[0]
         totals: dict[Card, float] = dict.fromkeys(legal, 0.0)
@@ -345,18 +378,23 @@ class CheatingPlayer:
     """The exact solver on the true cards: it reads the game it is bound to."""
 
     def __init__(self, game: Game | None = None, name: str = "cheater") -> None:
-        self.name = name
-        self._game = game
+        self.name = _check_name(name)
+        self._game: Game | None = None
+        if game is not None:
+            self.bind(game)
 
     def bind(self, game: Game) -> None:
         """Let this player see ``game``'s hidden cards."""
+        if not isinstance(game, Game):
+            raise ValueError(f"the cheating player is bound to a Game, not {type(game).__name__}")
         self._game = game
 
     def throw_in(self, view: PlayerView) -> bool:
+        check_view(view, "throw_in")
         return True
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
+        legal = check_view(view).legal_plays
         if len(legal) == 1:
             return legal[0]
         if self._game is None:
@@ -532,8 +570,10 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
     >>> describe("beginner")[0].split(":")[0]
     'greedy (the beginner level)'
     """
-    kind = LEVELS.get(kind, kind)
-    entry = PLAYERS[kind]
+    entry = _entry(kind)
+    kind = entry.name
+    if rules is not None and rules not in PRESET_NAMES:
+        raise ValueError(f"unknown rules {shown(rules, 40)}: use one of {', '.join(PRESET_NAMES)}")
     level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
     lines = [f"{kind}{level}: {entry.summary}."]
     results = [r for r in entry.strength if rules is None or r.rules == rules]
@@ -559,6 +599,15 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
     return lines
 
 
+def _entry(kind: object) -> PlayerKind:
+    """The kind ``kind`` names (a kind or a level), else :class:`ValueError`."""
+    entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
+    if entry is None:
+        raise ValueError(f"unknown player {shown(kind, 40)}: use one of "
+                         f"{', '.join(PLAYER_KINDS)} (or a level: {', '.join(LEVELS)})")
+    return entry
+
+
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
     """A computer player of ``kind`` (one of :data:`PLAYER_KINDS`).
 
@@ -567,9 +616,7 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     ``samples`` for ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds
     every player that has a ``bind`` method).
     """
-    entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
-    if entry is None:
-        raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
+    entry = _entry(kind)
     unknown = sorted(set(settings) - {"name", *entry.settings})
     if unknown:
         allowed = ", ".join(("name", *entry.settings))
@@ -611,8 +658,10 @@ def drive(
     player (``None``: a human's turn, answered elsewhere).  ``after(game)`` is called after each
     deal and decision (to save the game, say, or to show it).
     """
-    if len(players) != 2:
-        raise ValueError("a game needs two players")
+    if len(players) != 2 or not all(p is None or callable(getattr(p, "play", None))
+                                    for p in players):
+        raise ValueError("a game needs two players, each a player object (make_player) or None "
+                         "for a seat played elsewhere")
     _bind(game, players)
     while game.phase is not Phase.OVER and not (until is not None and until(game)):
         if game.phase is Phase.DEAL:
@@ -628,6 +677,9 @@ def drive(
 
 def play_game(game: Game, players: Sequence[Player]) -> Outcome:
     """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome."""
+    if len(players) != 2 or not all(callable(getattr(p, "play", None)) for p in players):
+        raise ValueError("play_game needs two players, such as [make_player('greedy'), "
+                         "make_player('expert')]; to play a seat yourself, use drive()")
     drive(game, players)
     outcome = game.outcome
     assert outcome is not None

@@ -46,12 +46,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card
-from .game import GameError, Phase, PlayerView
+from .game import Phase, PlayerView
 from .players import (
+    _check_name,
     _follow_scores,
     _greedy_tables,
     _lead_scores,
+    check_view,
     trumps_index,
+    whole_at_least_one,
 )
 from .rules import TRICKS, Rules
 from .solver import Position, Solver, _bits, _mask, _search_tables, sample_positions, voids
@@ -418,12 +421,10 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
     Raises:
         GameError: the view is not of a player about to play a card.
     """
-    legal = view.legal_plays
-    if view.phase is not Phase.PLAY or not legal:
-        raise GameError("there is no card to choose: the view is not of the player to play")
+    legal = check_view(view).legal_plays
+    whole_at_least_one(worlds, "worlds")
+    whole_at_least_one(inference, "inference")
     view = view.remembered()
-    if worlds < 1:
-        raise ValueError(f"worlds must be at least 1, not {worlds}")
     key = (_decision_seed(seed, view), worlds, inference)
     found = _REMEMBERED.get(key)
     if found is None:
@@ -476,17 +477,14 @@ class PlayoutPlayer:
 
     def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS,
                  name: str = "expert", inference: int = DEFAULT_INFERENCE) -> None:
-        if worlds < 1:
-            raise ValueError(f"worlds must be at least 1, not {worlds}")
-        if inference < 1:
-            raise ValueError(f"inference must be at least 1, not {inference}")
-        self.name = name
-        self.worlds = worlds
-        self.inference = inference
+        self.name = _check_name(name)
+        self.worlds = whole_at_least_one(worlds, "worlds")
+        self.inference = whole_at_least_one(inference, "inference")
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
 
     def throw_in(self, view: PlayerView) -> bool:
         """Throw in every hand it may: a hand without an ace or a face card is a poor one."""
+        check_view(view, "throw_in")
         return True
 
     def estimates(self, view: PlayerView) -> dict[Card, CardEstimate]:
@@ -494,7 +492,7 @@ class PlayoutPlayer:
         return estimate(view, self.worlds, self.seed, self.inference)
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_plays
+        legal = check_view(view).legal_plays
         if len(legal) == 1:
             return legal[0]
         return best_card(self.estimates(view))

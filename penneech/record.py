@@ -13,9 +13,11 @@
 ``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}``.  A thrown-in deal has
 ``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays; ``null`` means
 nobody threw the deal in (every player offered a throw-in kept their hand).  Only the last deal
-may stop early (a game in progress).  Two optional fields: ``seed`` lets a game in progress be
-dealt on from its seed, and ``"redeal_pending": true`` on the last deal marks a game saved while a
-player was still being asked whether to throw in.
+may stop early (a game in progress).  Optional fields: ``seed`` lets a game in progress be dealt
+on from its seed; ``"cut": true`` says that the first dealer was chosen by the cut drawn from that
+seed (so the deals to come are the ones the seed gives the game, and the cut is replayed); and
+``"redeal_pending": true`` on the last deal marks a game saved while a player was still being
+asked whether to throw in.
 
 Reading a record replays it through the engine, so every rule is checked; a bad record raises
 :class:`RecordError`, whose message names the file, the deal and the play (from 1) and the reason.
@@ -53,7 +55,7 @@ __all__ = [
 ]
 
 FORMAT = "penneech-record/1"
-_KEYS = {"format", "rules", "players", "first_dealer", "deals", "seed"}
+_KEYS = {"format", "rules", "players", "first_dealer", "deals", "seed", "cut"}
 _DEAL_KEYS = {"deck", "redeal_claimed_by", "plays", "redeal_pending"}
 
 
@@ -107,6 +109,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "players": list(game.names),
         "first_dealer": game.first_dealer,
         "seed": game.seed,
+        **({"cut": True} if game.was_cut else {}),
         "deals": deals,
     }
 
@@ -128,6 +131,10 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write the record of ``game`` to ``path`` atomically and durably (see
     :func:`penneech.files.atomic_write`: never a half-written file, a link written through, a
     folder or device refused); return the file written."""
+    if not isinstance(game, Game):
+        raise TypeError(f"save(game, path) saves a Game, not {type(game).__name__}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"save(game, path): path must be a file name, not {type(path).__name__}")
     return atomic_write(path, dumps(game))
 
 
@@ -178,6 +185,9 @@ def loads(text: str, name: str | None = None) -> Game:
 
     A byte-order mark at the start is allowed; a key given twice in one object is refused.
     """
+    if not isinstance(text, str):
+        raise RecordError(f"loads reads a record's JSON text (a str), not "
+                          f"{type(text).__name__}: for a dict, use from_record", file=name)
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(len(text)), file=name)
     if text.startswith("\ufeff"):
@@ -301,10 +311,19 @@ def _replay(data: object) -> Game:
             check_seed(seed)
         except GameError as exc:
             raise RecordError(str(exc)) from None
+    cut = data.get("cut", False)
+    if not isinstance(cut, bool):
+        raise RecordError(f"cut must be true or false, not {_shown(cut)}")
+    if cut and seed is None:
+        raise RecordError('"cut": true needs the "seed" the cut was drawn from')
     deals = data["deals"]
     if not isinstance(deals, list):
         raise RecordError(f"deals must be a list, not {json_kind(deals)}")
-    game = Game(rules, seed=seed, players=names, first_dealer=first_dealer, auto_deal=False)
+    game = Game(rules, seed=seed, players=names, first_dealer=None if cut else first_dealer,
+                auto_deal=False)
+    if game.first_dealer != first_dealer:
+        raise RecordError(f"first_dealer is {first_dealer}, but the cut drawn from seed {seed} "
+                          f"makes player {game.first_dealer} deal first")
     for number, deal in enumerate(deals, 1):
         _replay_deal(game, deal, number, last=number == len(deals))
     return game

@@ -952,9 +952,9 @@ class Rules:
                     raise RulesError(f"{name} must be a whole number of at least {info.minimum}, "
                                      f"not {_shorten(value)}")
                 continue
-            if isinstance(value, bool) != isinstance(info.values[0].value, bool) or (
-                info.value_info(value) is None
-            ):
+            # the value's own type: 32.0 or numpy's int64(32) is not the deck value 32 (a
+            # record could not be written or read back)
+            if type(value) is not type(info.values[0].value) or info.value_info(value) is None:
                 valid = ", ".join(_show(v.value) for v in info.values)
                 shown = _shorten(value) if isinstance(value, str) else _show(value)
                 raise RulesError(f"{shown} is not a value of {name}: use one of {valid}")

@@ -228,6 +228,9 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of a game in play, with its true hidden cards."""
+        if not isinstance(game, Game):
+            raise GameError(f"from_game takes a Game, not {type(game).__name__} (for a "
+                            "player's view, guess the hidden cards: Position.from_view)")
         if game.phase is not Phase.PLAY:
             raise GameError(f"there is no trick being played (the game is at {game.phase.value})")
         trick = game.trick
@@ -628,14 +631,26 @@ def _advance(pos: Position, card: Card) -> Position | None:
     )
 
 
-def solve(position: Position) -> Solution:
-    """The exact value of ``position`` for the side to move, and a principal variation."""
-    return Solver(position).solve()
+def _position(position: Position | Game) -> Position:
+    """``position``, or the position of a game in play (with its true hidden cards)."""
+    if isinstance(position, Game):
+        return Position.from_game(position)
+    if not isinstance(position, Position):
+        raise GameError(f"the solver takes a Position or a Game, not {type(position).__name__} "
+                        "(a player's view needs its hidden cards guessed: Position.from_view)")
+    return position
 
 
-def move_values(position: Position) -> dict[Card, int]:
-    """The exact value of each legal play in ``position`` for the side to move."""
-    return Solver(position).move_values()
+def solve(position: Position | Game) -> Solution:
+    """The exact value of ``position`` (or of a game in play, its hidden cards included) for the
+    side to move, and a principal variation."""
+    return Solver(_position(position)).solve()
+
+
+def move_values(position: Position | Game) -> dict[Card, int]:
+    """The exact value of each legal play in ``position`` (or in a game in play) for the side
+    to move."""
+    return Solver(_position(position)).move_values()
 
 
 # -- sampling the hidden cards -----------------------------------------------------------------

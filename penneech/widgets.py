@@ -150,6 +150,10 @@ class DealStepper(_Shown):
                  players: str = "greedy", names: Sequence[str] = ("Ann", "Ben"),
                  per: str = "trick", first_dealer: Seat | None = 1,
                  controls: bool = True) -> None:
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)
+                                 or deal < 1):
+            raise ValueError(f"deal must be a whole number from 1 (or None for the whole game), "
+                             f"not {deal!r}")
         self.per = per
         self.names = tuple(names)
         self.first_dealer = first_dealer
@@ -185,7 +189,11 @@ class DealStepper(_Shown):
 
     def _frames(self) -> list[Frame]:
         deals = None if self.deal_no is None else [self.deal_no]
-        return frames_for(self.game, deals=deals, per=self.per)
+        frames = frames_for(self.game, deals=deals, per=self.per)
+        if not frames:
+            raise ValueError(f"deal {self.deal_no} was not played: the game (seed "
+                             f"{self.game.seed}) ended after {self.game.deal_number} deals")
+        return frames
 
     def _title(self) -> str:
         what = "the whole game" if self.deal_no is None else f"deal {self.deal_no}"

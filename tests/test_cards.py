@@ -15,7 +15,7 @@ from penneech import (
 from penneech.cards import check_pack
 
 
-@pytest.mark.parametrize("text", ["7D", "7d", "♦7", "7♦", " 7D ", "♢7"])
+@pytest.mark.parametrize("text", ["7D", "7d", "♦7", "7♦", " 7D ", "♢7", "7♦\ufe0f", "♦\ufe0e7"])
 def test_spellings_of_the_penneech(text):
     assert parse_card(text) is PENNEECH
 
@@ -68,6 +68,9 @@ def test_packs():
     assert {c.suit for c in short} == set(Suit)
     with pytest.raises(CardError, match="52 or 32"):
         full_pack(40)
+    for size in ("52", 52.0, True, None, {}):
+        with pytest.raises(CardError, match="there is no pack of"):
+            full_pack(size)
 
 
 def test_check_pack_names_the_problem():
@@ -85,3 +88,8 @@ def test_sorting_and_formatting():
     hand = parse_cards("2H, QH 7D AD AS")
     assert format_cards(sorted(hand)) == "AS, QH, 2H, 7D, AD"
     assert format_cards(sorted(hand), symbols=True) == "A♠, Q♥, 2♥, 7♦, A♦"
+    # the display order, all four comparisons alike; a card and a string do not compare
+    a, b = Card("AS"), Card("2S")
+    assert (a < b, a <= b, a > b, a >= b, a <= a) == (True, True, False, False, True)
+    with pytest.raises(TypeError):
+        assert a < "2S"

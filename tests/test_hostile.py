@@ -11,9 +11,11 @@ with no markup of its own.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import os
+import pickle
 import re
 import signal
 import stat
@@ -28,13 +30,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from penneech import Game, GameError, Phase, Rules, RulesError, record
+from penneech.analysis import analyse_deal
 from penneech.cli import main
+from penneech.experiments import how_long
 from penneech.files import NotAFileError, atomic_write, unused_path
 from penneech.narrate import narrate
-from penneech.players import KeepingHand, make_player
+from penneech.players import KeepingHand, describe, make_player, play_game
 from penneech.record import RecordError, loads
 from penneech.render import table_html
 from penneech.simulation import check_writable
+from penneech.solver import Position, solve
 from penneech.terminal import PlayOptions, run
 from penneech.text import html_text, terminal_safe
 
@@ -213,10 +218,113 @@ def test_the_widgets_escape_names() -> None:
     (lambda: Game(players="AB"), "players must be two non-empty names"),
     (lambda: Game().hand(-1), "player must be 0 or 1"),  # type: ignore[arg-type]
     (lambda: Game().view(2), "player must be 0 or 1"),  # type: ignore[arg-type]
+    (lambda: Game(auto_deal="no"), "auto_deal must be True or False"),  # type: ignore[arg-type]
+    (lambda: Game(seed=1).shuffled_pack(0), "deal must be a whole number from 1"),
+    (lambda: Game(seed=1).play_for(2, "AS"), "player must be 0 or 1"),  # type: ignore[arg-type]
+    (lambda: solve(Game(seed=1).view(0)), "the solver takes a Position or a Game"),  # type: ignore[arg-type]
+    (lambda: Position.from_game(Game(seed=1).view(0)), "from_game takes a Game"),  # type: ignore[arg-type]
+    (lambda: analyse_deal(Game(seed=1), "1"), "deal must be a whole number"),  # type: ignore[arg-type]
 ])
 def test_bad_api_arguments_raise_game_error(make, message: str) -> None:
     with pytest.raises(GameError, match=message):
         make()
+
+
+@pytest.mark.parametrize("claim", ["no", None, 0.0, 1])
+def test_a_throw_in_answer_must_be_true_or_false(claim: object) -> None:
+    game = _at_throw_in()
+    before = game.actions
+    with pytest.raises(GameError, match="claim must be True"):
+        game.throw_in(claim)  # type: ignore[arg-type]
+    assert game.actions == before and game.phase is Phase.THROW_IN
+
+
+def _at_throw_in() -> Game:
+    for seed in range(200):
+        game = Game("pagat", seed=seed)
+        if game.phase is Phase.THROW_IN:
+            return game
+    raise AssertionError("no seed below 200 starts with a throw-in question")
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "club", "solver", "cheater"])
+def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> None:
+    game = Game("pagat", seed=1)
+    player = make_player(kind, seed=1, **({"game": game} if kind == "cheater" else {}))
+    with pytest.raises(GameError, match="the view is not of the player to move"):
+        player.play(game.view(1 - game.to_move))
+    with pytest.raises(GameError, match="no throw-in question to answer"):
+        player.throw_in(game.view(game.to_move))
+    with pytest.raises(GameError, match="decides from a PlayerView"):
+        player.play(game)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("kind", "settings", "message"), [
+    ("expert", {"worlds": "10"}, "worlds must be a whole number of at least 1, not '10'"),
+    ("expert", {"worlds": 2.5}, "worlds must be a whole number"),
+    ("club", {"inference": True}, "inference must be a whole number"),
+    ("solver", {"samples": None}, "samples must be a whole number"),
+    ("solver", {"throw_in_policy": "sometimes"}, "throw_in_policy must be 'always' or 'never'"),
+    ("cheater", {"game": "x"}, "bound to a Game, not str"),
+    ("greedy", {"name": ""}, "a player's name must be non-empty text"),
+    ("nope", {}, "unknown player 'nope'"),
+])
+def test_bad_player_settings_are_refused_when_the_player_is_made(kind: str, settings: dict,
+                                                                  message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make_player(kind, **settings)
+
+
+def test_misused_helpers_say_what_was_wrong(tmp_path: Path) -> None:
+    game = Game("pagat", seed=1)
+    with pytest.raises(ValueError, match="play_game needs two players"):
+        play_game(game, ["greedy", "random"])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="play_game needs two players"):
+        play_game(game, [None, None])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="unknown player 'nope'"):
+        describe("nope")
+    with pytest.raises(ValueError, match="unknown rules 'pagot'"):
+        describe("expert", "pagot")
+    with pytest.raises(RecordError, match="use from_record"):
+        loads({})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="saves a Game, not str"):
+        record.save("x", tmp_path / "x.json")  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError, match="no such folder") as caught:
+        record.save(game, tmp_path / "nope" / "x.json")
+    assert caught.value.filename == str(tmp_path / "nope")
+    with pytest.raises(ValueError, match="games must be a whole number of at least 1"):
+        how_long(games=0)
+
+
+def test_a_shallow_copy_of_a_game_is_independent() -> None:
+    game = Game("pagat", seed=1)
+    other = copy.copy(game)
+    other.play(other.legal_plays()[0])
+    assert len(game.hand(0)) == 7 and game.to_move == 0 and game.actions != other.actions
+    error = game.refusal("2C")
+    assert error is not None
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.rule, again.card) == (
+        type(error), str(error), error.rule, error.card)
+
+
+def test_rule_values_of_the_wrong_type_are_refused() -> None:
+    with pytest.raises(RulesError, match="32.0 is not a value of deck"):
+        Rules.preset("pagat", deck=32.0)
+
+
+def test_a_reloaded_game_deals_on_as_the_seed_would() -> None:
+    for game in (Game("pagat", seed=11), Game("pagat", seed=11, first_dealer=1)):
+        again = record.loads(record.dumps(game))
+        assert again.shuffled_pack(3) == game.shuffled_pack(3)
+        assert again.events == game.events  # the cut, if there was one, is there again
+    text = record.dumps(Game("pagat", seed=11))
+    assert '"cut": true' in text
+    dealer = json.loads(text)["first_dealer"]
+    with pytest.raises(RecordError, match="but the cut drawn from seed 11 makes"):
+        loads(text.replace(f'"first_dealer": {dealer}', f'"first_dealer": {1 - dealer}'))
+    with pytest.raises(RecordError, match='"cut": true needs the "seed"'):
+        loads(text.replace('"seed": 11, ', ""))
 
 
 def test_every_game_the_api_makes_saves_a_record_that_reads_back(tmp_path: Path) -> None:
