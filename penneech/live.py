@@ -231,6 +231,7 @@ class Table:
     analysed: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.game.auto_deal = False  # a resumed record's game would deal on by itself
         self.opponent = players.make_player(self.kind, seed=self.game.seed, **self.settings)
         bind = getattr(self.opponent, "bind", None)
         if bind is not None:

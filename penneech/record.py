@@ -326,6 +326,8 @@ def _replay(data: object) -> Game:
                           f"makes player {game.first_dealer} deal first")
     for number, deal in enumerate(deals, 1):
         _replay_deal(game, deal, number, last=number == len(deals))
+    # played on, a game with its seed deals each new deal from it, as the game recorded did
+    game.auto_deal = seed is not None
     return game
 
 

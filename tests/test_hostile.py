@@ -318,6 +318,7 @@ def test_a_reloaded_game_deals_on_as_the_seed_would() -> None:
         again = record.loads(record.dumps(game))
         assert again.shuffled_pack(3) == game.shuffled_pack(3)
         assert again.events == game.events  # the cut, if there was one, is there again
+        assert again.auto_deal  # and played on, it deals each deal from the seed by itself
     text = record.dumps(Game("pagat", seed=11))
     assert '"cut": true' in text
     dealer = json.loads(text)["first_dealer"]
