@@ -74,13 +74,23 @@ class Source:
     bibkey: str
     summary: str
 
+    @property
+    def ours(self) -> bool:
+        """Whether this is one of the project's own readings (its ``bibkey`` is then the text it
+        reads, not an authority for the reading)."""
+        return self.author == PROJECT
+
+
+#: The author of the project's own readings.
+PROJECT: Final = "The Penneech project"
+
 
 #: The readings the presets follow, by preset name: who, where, and a summary.  ``minimal``
 #: and ``gamester`` are the project's own readings, not Cotton's: their source is ours.
 SOURCES: Final[dict[str, Source]] = {
     "minimal": Source(
         key="minimal",
-        author="The Penneech project",
+        author=PROJECT,
         title="A minimal reading of The Compleat Gamester (1674), chap. XXII, “A Game called "
         "Penneech”",
         year="2026",
@@ -129,7 +139,7 @@ SOURCES: Final[dict[str, Source]] = {
     ),
     "gamester": Source(
         key="gamester",
-        author="The Penneech project",
+        author=PROJECT,
         title="A reconstruction from Cotton's other games (The Compleat Gamester, 1674, "
         "chapters VI–XXV)",
         year="2026",
@@ -556,8 +566,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "minimal": "Cotton's own test, “neither Ace nor Face” (p. 149).  The ♦7 is "
                 "neither, so it does not save a hand.",
                 "pagat": "McLeod keeps Cotton's test: no ace and no face card.",
-                "parlett": "Parlett allows a redeal when no card is higher than a ten, so a hand "
-                "holding the Penneech, the top diamond, must be played.",
+                "parlett": "Parlett allows a redeal when no card is higher than a ten.  He does "
+                "not mention the Penneech; the preset counts it, the top diamond, as higher than "
+                "a ten, so a hand holding it must be played (our reading).",
                 "gamester": "Cotton's own test, “neither Ace nor Face” (p. 149); the book's words "
                 "for the picture cards bear it out.",
                 "davis": "Davis's page does not mention throwing in; the preset reads that "

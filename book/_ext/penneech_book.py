@@ -48,6 +48,13 @@ PRESET_LABELS = {
 }
 
 
+def authority(preset: str) -> str:
+    """The citation of who holds a preset's reading (none for the project's own readings: they
+    are ours, not Cotton's, and their reasons cite Cotton where they quote him)."""
+    source = SOURCES[preset]
+    return "" if source.ours else f" {{cite:p}}`{source.bibkey}`"
+
+
 def option_label(name: str) -> str:
     """The cross-reference label of an option's section on the reconstructions page."""
     return "option-" + name.replace("_", "-")
@@ -127,8 +134,7 @@ class OptionsTable(_Base):
     def run(self) -> list[nodes.Node]:
         header = [text("Option"), text("Question")]
         header += [
-            self.parse_inline(f"{PRESET_LABELS[p]} {{cite:p}}`{SOURCES[p].bibkey}`")
-            for p in PRESET_NAMES
+            self.parse_inline(f"{PRESET_LABELS[p]}{authority(p)}") for p in PRESET_NAMES
         ]
         rows = []
         for name, info in OPTIONS.items():
@@ -196,8 +202,11 @@ class Option(_Base):
             para += nodes.strong(PRESET_LABELS[preset], PRESET_LABELS[preset])
             para += nodes.Text(" (")
             para += nodes.literal(value, value)
-            para += nodes.Text(") ")
-            para.extend(self.parse_inline(f"{{cite:p}}`{SOURCES[preset].bibkey}`"))
+            para += nodes.Text(")")
+            cite = authority(preset)
+            if cite:
+                para += nodes.Text(" ")
+                para.extend(self.parse_inline(cite.strip()))
             para += nodes.Text(": ")
             para.extend(self.parse_inline(reason))
             item += para
