@@ -643,8 +643,12 @@ def summarize_games(games: Sequence[Measures]) -> dict[str, Any]:
     out: dict[str, Estimate] = {}
     for m in MEASURES.values():
         values = [m.per_game(g) for g in games]
-        out[m.name] = (proportion(int(sum(values)), len(values)) if m.share
-                       else mean_estimate(values))
+        est = (proportion(int(sum(values)), len(values)) if m.share
+               else mean_estimate(values))
+        if values and min(values) >= 0 and est.low is not None and est.low < 0:
+            # the normal interval of a mean of counts can reach below 0; the mean cannot
+            est = est._replace(low=0.0)
+        out[m.name] = est
     n = len(games)
     first = out["first_dealer_wins"]
     # Ludii's Balance, 1 - |r_a - r_b|, with the first dealer and the other as the two sides.

@@ -54,7 +54,16 @@ from .events import DealEnded, Dealt, GameWon, Played
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
-from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, Seat
+from .rules import (
+    DEFAULT_PRESET,
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    SOURCES,
+    Rules,
+    RulesError,
+    Seat,
+)
 
 if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
     from .simulation import GameResult
@@ -157,10 +166,18 @@ def catalogue() -> dict[str, Any]:
     return {
         "default_preset": DEFAULT_PRESET,
         "presets": {name: PRESETS[name].options() for name in PRESET_NAMES},
+        # each reading named with whose it is, for the menus: "pagat (McLeod)", "minimal (ours)"
+        "preset_labels": {name: f"{name} ({_holder(name)})" for name in PRESET_NAMES},
         "options": options,
         "players": player_catalogue(),
         "max_experiment_games": MAX_EXPERIMENT_GAMES,
     }
+
+
+def _holder(preset: str) -> str:
+    """Whose reading a preset is: "ours", or its author's surname."""
+    source = SOURCES[preset]
+    return "ours" if source.ours else source.author.split()[-1]
 
 
 def _show(value: object) -> str:

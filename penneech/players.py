@@ -184,7 +184,7 @@ def _another_suit(suit: Suit) -> Suit:
 
 
 class GreedyPlayer:
-    """A sensible, rule-aware heuristic that looks one trick ahead.
+    """A sensible, rule-aware heuristic that judges the trick in front of it (no search).
 
     Following, it weighs each card by the points it wins or gives away in this trick, the worth
     of taking the trick (the turn-up and the lead), and what the card would be worth kept.
@@ -510,7 +510,8 @@ PLAYERS: dict[str, PlayerKind] = {
                    "the game", _playout_player(
                        _EXPERT_WORLDS, "expert"), settings=("worlds", "inference"),
                    level="expert"),
-        PlayerKind("solver", "samples the hidden cards and solves each sample exactly (PIMC)",
+        PlayerKind("solver", "samples the hidden cards and solves each sample exactly, as if "
+                   "every card were known (perfect-information Monte Carlo)",
                    SolverPlayer, settings=("samples", "throw_in_policy")),
         PlayerKind("cheater", "the exact solver on the true hidden cards (not a fair opponent)",
                    lambda seed=None, **kw: CheatingPlayer(**kw), settings=("game",), fair=False),

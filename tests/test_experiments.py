@@ -27,6 +27,7 @@ from penneech.experiments import (
     Watched,
     analyse,
     dumps,
+    how_long,
     ladder_matches,
     mean_estimate,
     measure,
@@ -366,3 +367,12 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
                  str(tmp_path), "--no-progress"]) == 0
     assert (tmp_path / "readings.json").exists() and (tmp_path / "manifest.json").exists()
+
+
+def test_an_interval_of_a_count_does_not_reach_below_zero() -> None:
+    # 30 games of Parlett's rules: 5 deals thrown in among them; the normal interval of that mean
+    # reached -0.0055 before it was cut at 0, the least a count can be
+    result = how_long("parlett", games=30)
+    thrown = result["measures"]["thrown_in"]
+    assert thrown["low"] == 0.0 < thrown["value"] < thrown["high"]
+    assert result["measures"]["deals"]["low"] > 0

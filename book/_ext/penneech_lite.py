@@ -160,12 +160,14 @@ def _bar(docname: str) -> str:
     return (
         f'<div class="penneech-live" data-lite-root="{up}{LITE_DIR}/" data-lite-path="{path}">'
         f'<a class="penneech-open-live" href="{up}{live_url(docname)}">Open live</a> '
-        '<span class="penneech-live-note">Run this page\'s notebook in your browser: edit it, '
-        "change the rules, deal again (the controls marked "
-        "\u201cNeeds a running notebook\u201d work there). The first time, about 26 MB loads "
-        "from this site; nothing is sent anywhere, and your edits stay in this browser. Wait "
-        "until the notebook's toolbar names its kernel and the kernel is idle before Run All: "
-        "a cell run earlier is passed over.</span> "
+        '<span class="penneech-live-short">this page\'s code, to edit and run in your '
+        "browser</span> "
+        '<details class="penneech-live-note"><summary>How it works</summary>'
+        "Open live runs this page's notebook in your browser: edit it, change the rules, deal "
+        "again (the controls marked \u201cNeeds a running notebook\u201d work there). The first "
+        "time, about 26 MB loads from this site; nothing is sent anywhere, and your edits stay "
+        "in this browser. Wait until the notebook's toolbar names its kernel and the kernel is "
+        "idle before Run All: a cell run earlier is passed over.</details> "
         '<button type="button" class="penneech-live-reset" hidden>'
         "Reset my edits to the book\u2019s version</button></div>"
     )

@@ -86,8 +86,8 @@ def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
     """A preset menu and, folded under it, a menu for every option (set from the preset)."""
     default = cat["default_preset"]
     presets = cat["presets"]
-    _select(form, "Rules", f"{prefix}preset", [(p, p) for p in presets], default,
-            "a reading of the rules; change any option below")
+    _select(form, "Rules", f"{prefix}preset", [(p, cat["preset_labels"][p]) for p in presets],
+            default, "a reading of the rules; change any option below")
     more = _el(form, "details", class_="pn-options")
     _el(more, "summary", "Change any rule")
     grid = _el(more, "div", class_="pn-option-grid")
@@ -100,7 +100,8 @@ def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
             _el(lab, "input", type="number", name=f"{prefix}opt-{name}", min="1", max="999",
                 value=str(current), data_option=name)
             continue
-        choices = [(v["text"], v["text"]) for v in info["values"]]
+        # the value's code is what the engine, the command line and records write
+        choices = [(v["text"], f"{v['description']} ({v['text']})") for v in info["values"]]
         shown = "true" if current is True else "false" if current is False else str(current)
         sel = _select(grid, f"{info['question']} ({name})", f"{prefix}opt-{name}", choices,
                       shown, info["description"])
