@@ -207,7 +207,10 @@ class DealAnalysis:
                 f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
                 f"<td>{card_text(p.played)}</td><td>{card_text(p.best)}</td><td>{p.cost}</td>"
                 f"<td>{html_text(mine)}</td><td>{values}</td></tr>"
-                f"<tr{style}><td></td><td colspan='6'>{html_text(p.explanation)}</td></tr>")
+                # the explanation wraps within the screen's width, though the table is wider
+                f"<tr{style}><td colspan='7'><div style='max-width:min(60em,85vw);"
+                f"padding-left:1.5em;white-space:normal'>{html_text(p.explanation)}</div>"
+                "</td></tr>")
         return (
             "<table class='penneech-analysis'><thead><tr><th>trick</th><th>player</th>"
             "<th>played</th><th>best (every card known)</th><th>cost</th>"
