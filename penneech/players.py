@@ -614,8 +614,9 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
 
     Settings: ``name`` for any; the others each kind lists in :data:`PLAYERS` (``worlds`` and
     ``inference`` for ``club`` and ``expert``, see :class:`~penneech.playouts.PlayoutPlayer`;
-    ``samples`` for ``solver``; ``game`` for ``cheater``, or bind it later: :func:`drive` binds
-    every player that has a ``bind`` method).
+    ``samples`` and ``throw_in_policy`` (``"always"`` or ``"never"``) for ``solver``; ``game``
+    for ``cheater``, or bind it later: :func:`drive` binds every player that has a ``bind``
+    method).  A setting of the wrong kind raises :class:`ValueError` here, not at the first move.
     """
     entry = _entry(kind)
     unknown = sorted(set(settings) - {"name", *entry.settings})

@@ -334,7 +334,7 @@ def simulate(
     Args:
         rules: a :class:`~penneech.rules.Rules`, a preset name or the rules notation
             (``"pagat,follow=free"``).
-        players: the two player kinds (``random``, ``greedy``, ``solver``, ``cheater``).  Without
+        players: the two player kinds (any of :data:`penneech.players.PLAYER_KINDS`).  Without
             duplicate play the first sits in seat 0 of every game.
         games: how many games; rounded up to an even number under ``duplicate``.
         seed: the run's seed; game ``i`` depends on ``(seed, i)`` only.

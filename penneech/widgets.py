@@ -21,7 +21,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from . import frames as _frames
 from . import players
-from .cards import Card
+from .cards import Card, CardError
 from .frames import (
     DealResult,
     Frame,
@@ -35,7 +35,7 @@ from .frames import (
     player_kinds,
     summary_html,
 )
-from .game import Game, IllegalPlayError, Phase
+from .game import Game, GameError, IllegalPlayError, Phase
 from .narrate import card_text, steps
 from .players import Player
 from .render import table_html
@@ -387,7 +387,7 @@ class PlayComputer(_Shown):
         """Play ``card`` for you; return the message shown (a refusal explains why)."""
         try:
             self.game.play_for(0, card)
-        except IllegalPlayError as exc:
+        except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, not now, not a card
             self.message = f"Refused: {exc}"
         else:
             self.message = ""

@@ -20,6 +20,8 @@ def test_a_refused_card_is_explained_and_the_game_goes_on() -> None:
     message = pc.click(not_held)
     assert message.startswith("Refused:") and "you do not hold it" in message
     assert game.to_move == 0 and not game.trick  # nothing was played
+    assert pc.click("zz").startswith("Refused: 'zz' is not a card")
+    assert game.to_move == 0 and not game.trick
     card = game.legal_plays()[0]
     assert pc.click(card) == ""
     # the computer answered (or led again after winning): it is the reader's turn again
