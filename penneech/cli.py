@@ -205,13 +205,22 @@ def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
 
 def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
     """``penneech play``'s arguments as the terminal game's options (raises RulesError)."""
+    resume = getattr(args, "resume", None)
+    if resume is not None:
+        given = [flag for flag, value in (("--rules", args.rules), ("--set", args.overrides),
+                                          ("--seed", args.seed), ("--name", args.name))
+                 if value]
+        if given:
+            raise RulesError(f"--resume goes on with the record's own rules, seed and names: "
+                             f"leave out {', '.join(given)}")
     return terminal.PlayOptions(
-        rules=Rules.parse(args.rules, *args.overrides),
+        rules=Rules.parse(args.rules or DEFAULT_PRESET, *args.overrides),
         opponent=args.opponent,
         seed=args.seed,
         save=args.save,
-        name=args.name,
+        name=args.name if args.name is not None else "You",
         analysis=args.analysis,
+        resume=resume,
     )
 
 
@@ -434,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
         "saved each time), 2 for bad options or a record that cannot be saved.",
     )
     p.add_argument(
-        "--rules", default=DEFAULT_PRESET, metavar="PRESET",
+        "--rules", default=None, metavar="PRESET",
         help=f"a preset ({', '.join(PRESET_NAMES)}), optionally with changes as in "
         f"'pagat,follow=free' (default {DEFAULT_PRESET})",
     )
@@ -442,16 +451,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
         help="change one rule option, e.g. --set follow=free (may be repeated)",
     )
-    p.add_argument("--opponent", default=DEFAULT_OPPONENT,
+    p.add_argument("--opponent", default=None,
                    choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
-                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}): "
-                   + _levels_help())
+                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}, "
+                   "or for --resume the one the record names): " + _levels_help())
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="deal and decide from this seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="where to save the record (default penneech-game-SEED.json); an "
                    "existing file is never replaced: a new name is chosen and shown")
-    p.add_argument("--name", default="You", help="your name (default You)")
+    p.add_argument("--name", default=None, help="your name (default You)")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="go on with a game saved by play (or by the book's live table): its "
+                   "rules, seed and names are the record's, and it is saved back to FILE "
+                   "(or to --save)")
     p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
                    help="after each deal, show what each of your cards cost and why "
                    "(default: on)")

@@ -16,6 +16,12 @@ there is never replaced: the game is saved under a new name, which is shown.  If
 to a new file in the current folder (or the temporary folder), or if that fails too its record
 is printed on stderr so that it can still be kept.
 
+``--resume FILE`` goes on with a game saved by ``play`` (or by the book's live table): the rules,
+the seed and the names are the record's, the computer plays as the kind its name says (or
+``--opponent``), and the game is saved back to FILE, whose record it only extends (or to
+``--save``).  With the seed kept in the record, the deals to come are the ones the game would
+have had.
+
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
 Ctrl-C; 129 when the terminal is closed (SIGHUP), 143 on SIGTERM, 141 when the output is closed
 (a broken pipe): the game so far is on disk in every case.  2 for a game that cannot be saved at
@@ -41,11 +47,19 @@ from typing import Any, TextIO
 
 from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
-from .events import DealEnded, GameWon, Played
+from .events import DealEnded, Dealt, GameWon, Played
 from .files import keep_elsewhere, unused_path
 from .game import Game, GameError, Phase, PlayerView
 from .narrate import card_text, outcome_text, steps
-from .players import DEFAULT_OPPONENT, LEVELS, Player, describe, drive, make_player
+from .players import (
+    DEFAULT_OPPONENT,
+    FAIR_KINDS,
+    LEVELS,
+    Player,
+    describe,
+    drive,
+    make_player,
+)
 from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import terminal_safe
@@ -78,12 +92,16 @@ class PlayOptions:
     """What ``penneech play`` was asked for."""
 
     rules: Rules
-    opponent: str
+    #: a kind or level; ``None``: the default, or for a resumed game the kind its name says
+    opponent: str | None
     seed: int | None = None
     save: str | None = None
     name: str = "You"
     #: after each deal, show what each of the human's cards cost (:mod:`penneech.analysis`)
     analysis: bool = True
+    #: a record to go on with (a game saved by ``play`` or by the live table); its rules, seed
+    #: and names are the game's, and it is saved back to the same file
+    resume: str | None = None
 
 
 # -- the human at the keyboard ----------------------------------------------------------------
@@ -123,6 +141,17 @@ class _Terminal:
         if self.echo_input:
             self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
         return line.strip()
+
+    def resume(self) -> None:
+        """Going on with a saved game: tell again only the deal in progress, and review only
+        the deals still to end."""
+        events = self.game.events
+        start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)
+        self.told = start
+        self.reviewed = {e.deal for e in events[:start] if isinstance(e, Played)}
+        if self.game.phase is Phase.DEAL:  # saved between deals (by the live table)
+            self.reviewed |= {e.deal for e in events if isinstance(e, Played)}
+            self.told = len(events)
 
     def tell_news(self, upto: int | None = None) -> None:
         """Tell, in plain English, every complete step since the last one told (up to event
@@ -331,22 +360,43 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         print(f"error: {terminal_safe(message)}", file=err)
         return 2
 
-    name = options.name.strip()
-    if not name:
-        return fail("--name must not be empty")
-    kind = LEVELS.get(options.opponent, options.opponent)
-    opponent_name = kind.capitalize()
-    if opponent_name.lower() == name.lower():
-        opponent_name += " (computer)"
+    if options.resume is not None:
+        try:
+            game = record.load(options.resume)
+        except record.RecordError as exc:
+            return fail(str(exc))
+        except OSError as exc:
+            return fail(f"cannot read {options.resume}: {exc.strerror or exc}")
+        if game.outcome is not None:
+            return fail(f"the game in {options.resume} is over ({outcome_text(game.outcome)}): "
+                        f"there is nothing to play on; see it with: penneech replay "
+                        f"{options.resume}")
+        name, opponent_name = game.names
+        kind = _kind(options.opponent or _named_kind(opponent_name))
+    else:
+        name = options.name.strip()
+        if not name:
+            return fail("--name must not be empty")
+        kind = _kind(options.opponent or DEFAULT_OPPONENT)
+        opponent_name = kind.capitalize()
+        if opponent_name.lower() == name.lower():
+            opponent_name += " (computer)"
+        try:
+            game = Game(options.rules, seed=options.seed, players=(name, opponent_name))
+        except GameError as exc:
+            return fail(str(exc))
     try:
-        game = Game(options.rules, seed=options.seed, players=(name, opponent_name))
         opponent = opponent_factory(kind, seed=game.seed, name=opponent_name)
     except (GameError, ValueError) as exc:
         return fail(str(exc))
-    wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
-    if os.path.exists(wanted) and not os.path.isfile(wanted):
-        return fail(f"cannot save the game to {wanted}: it is not a regular file")
-    path = unused_path(wanted)
+    if options.resume is not None and options.save is None:
+        # the record only grows: what the file held is the start of what is written back
+        path = wanted = Path(options.resume)
+    else:
+        wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
+        if os.path.exists(wanted) and not os.path.isfile(wanted):
+            return fail(f"cannot save the game to {wanted}: it is not a regular file")
+        path = unused_path(wanted)
     saver = _Saver(game, path, err)
     try:
         record.save(game, path)
@@ -354,6 +404,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         return fail(f"cannot save the game to {wanted}: "
                     f"{getattr(exc, 'strerror', None) or exc}")
     human = _Terminal(game, stdin, stdout, analysis=options.analysis)
+    if options.resume is not None:
+        human.resume()
     reason = "finished"
     try:
         with _stop_signals():
@@ -361,8 +413,14 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             if path != wanted:
                 human.say(f"{wanted} is already there and is left alone: this game is saved "
                           f"to {path}.")
-            human.say(f"Penneech: {name} against the computer ({kind}), rules {game.rules}, "
-                      f"seed {game.seed}.  Type ? for help.")
+            if options.resume is not None:
+                a, b = game.scores
+                human.say(f"Penneech, resumed from {path}: {name} {a}, {opponent_name} {b}, "
+                          f"deal {game.deal_number}; the computer plays as {kind}.  Type ? "
+                          "for help.")
+            else:
+                human.say(f"Penneech: {name} against the computer ({kind}), rules "
+                          f"{game.rules}, seed {game.seed}.  Type ? for help.")
             for line in describe(kind, game.rules.preset_name):
                 human.say(line)
             drive(game, [human, opponent], after=lambda g: _after_move(g, saver, human))
@@ -392,6 +450,17 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     return STATUS[reason]
 
 
+def _kind(kind: str) -> str:
+    return LEVELS.get(kind, kind)
+
+
+def _named_kind(name: str) -> str:
+    """The kind of computer player a saved game's opponent is named after (``play`` names it
+    so: "Expert", or "Expert (computer)"), else the default opponent."""
+    word = name.lower().removesuffix(" (computer)").strip()
+    return word if word in FAIR_KINDS or word in LEVELS else DEFAULT_OPPONENT
+
+
 def _after_move(game: Game, saver: _Saver, human: _Terminal) -> None:
     saver.after_move(game)
     human.review()
@@ -415,5 +484,6 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
         if outcome is not None:
             human.say(f"Game saved to {path}.")
         else:
-            human.say(f"Game so far saved to {path} (see it with: penneech replay {path}).")
+            human.say(f"Game so far saved to {path} (go on with: penneech play --resume "
+                      f"{path}; see it with: penneech replay {path}).")
     human.stdout.flush()

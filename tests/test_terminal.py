@@ -413,3 +413,51 @@ def test_hint_gives_the_experts_choice(tmp_path):
     status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
     assert status == 0
     assert "the expert player's choice" in out and "points on average" in out
+
+
+# -- going on with a saved game -----------------------------------------------------------------
+
+
+def test_a_stopped_game_goes_on_with_resume_as_if_never_stopped(tmp_path):
+    # the whole game, played straight through; then the same answers with a stop after 9 plays
+    # (in the second deal), and --resume with the rest: the same game to the same end
+    lines, expected = script(11)
+    status, out, _ = play(tmp_path, lines[:9], "--seed", "11")
+    assert status == 0 and "go on with: penneech play --resume" in out
+    first = record.load(tmp_path / "game.json")
+    assert first.deal_number >= 2 and first.outcome is None
+    out_io, err_io = io.StringIO(), io.StringIO()
+    options = play_options(build_parser().parse_args(["play", "--resume",
+                                                      str(tmp_path / "game.json")]))
+    status = run(options, io.StringIO("".join(f"{x}\n" for x in lines[9:])), out_io, err_io)
+    out = out_io.getvalue()
+    assert status == 0, err_io.getvalue()
+    assert "resumed from" in out and "the computer plays as greedy" in out
+    assert f"Result: {outcome_text(expected.outcome, 0)}." in out
+    # only the deal in progress is told again, and no earlier deal is reviewed again
+    assert "Deal 1: " not in out and "End of deal 1:" not in out
+    saved = record.load(tmp_path / "game.json")  # saved back to the same file
+    assert saved.actions == expected.actions and saved.outcome == expected.outcome
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--seed", "3"], "leave out --seed"),
+    (["--rules", "parlett"], "leave out --rules"),
+    (["--name", "Ann"], "leave out --name"),
+])
+def test_resume_takes_the_records_own_settings(tmp_path, capsys, extra, message):
+    status, _, _ = play(tmp_path, ["quit"], "--seed", "11")
+    assert status == 0
+    assert main(["play", "--resume", str(tmp_path / "game.json"), *extra]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_resume_refuses_a_finished_game_and_a_missing_file(tmp_path, capsys):
+    lines, _ = script(11)
+    play(tmp_path, lines, "--seed", "11")
+    before = (tmp_path / "game.json").read_bytes()
+    assert main(["play", "--resume", str(tmp_path / "game.json")]) == 2
+    assert "is over" in capsys.readouterr().err
+    assert (tmp_path / "game.json").read_bytes() == before
+    assert main(["play", "--resume", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json: no such file" in capsys.readouterr().err
