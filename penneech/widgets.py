@@ -35,7 +35,7 @@ from .frames import (
     player_kinds,
     summary_html,
 )
-from .game import Game, GameError, IllegalPlayError, Phase
+from .game import DealAction, Game, GameError, IllegalPlayError, Phase
 from .narrate import card_text, steps
 from .players import Player
 from .render import table_html
@@ -299,6 +299,10 @@ class PlayComputer(_Shown):
     A refused card is explained with the engine's :class:`~penneech.game.IllegalPlayError`
     message; the score is shown as it is pegged.  Above the board, a recorded sample deal (the
     computer against itself) can be stepped on a static page.
+
+    Nothing is lost: "New game" in the middle of a game asks to be pressed again, and the game
+    left unfinished is kept in :attr:`kept`; "Save the game" writes its record
+    (``penneech-record/1``) beside the notebook, never over a file already there.
     """
 
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,
@@ -314,7 +318,13 @@ class PlayComputer(_Shown):
         self.hand_box = w.HBox([])
         self.choice_box = w.HBox([])
         self.new_button = w.Button(description="New game")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
+        self.new_button.on_click(lambda _b: self.ask_new_game())
+        self.save_button = w.Button(description="Save the game",
+                                    tooltip="write this game's record beside the notebook")
+        self.save_button.on_click(lambda _b: self.save())
+        #: the games left unfinished for a new one, oldest first
+        self.kept: list[Game] = []
+        self._confirming = False
         menu = players.opponent_menu()
         if opponent not in [kind for _, kind in menu]:
             menu = [(opponent, opponent), *menu]
@@ -327,7 +337,8 @@ class PlayComputer(_Shown):
         self.review = _html("")
         self.reviewed: set[int] = set()
         live = w.VBox([self.status, self.board, self.hand_box, self.choice_box, self.log,
-                       self.review, w.HBox([self.new_button, self.opponent_choice]),
+                       self.review,
+                       w.HBox([self.new_button, self.save_button, self.opponent_choice]),
                        self.opponent_note])
         parts: list[Any] = []
         self.sample: DealStepper | None = None
@@ -344,8 +355,48 @@ class PlayComputer(_Shown):
 
     # the game ------------------------------------------------------------------------------
 
+    def ask_new_game(self) -> str:
+        """The "New game" button: in the middle of a game, first say that it will be kept and
+        ask for a second press; then start the next seed's game.  Returns the message shown."""
+        g = self.game
+        # a game in which you have made a decision (the computer's alone are not yours to lose)
+        unfinished = not g.is_over() and any(
+            not isinstance(a, DealAction) and a.player == 0 for a in g.actions)
+        if unfinished and not self._confirming:
+            self._confirming = True
+            a, b = g.scores
+            self.message = (f"Your game (seed {g.seed}, {a}–{b}) is not finished.  Press New "
+                            "game again to start another; this one is kept (the widget's "
+                            "kept list), and Save the game writes it to a file.")
+            self._refresh()
+            return self.message
+        if unfinished:
+            self.kept.append(g)
+        self.new_game(self.seed + 1)
+        return self.message
+
+    def save(self, path: str | None = None) -> str:
+        """Write the game's record to ``path`` (by default ``penneech-game-SEED.json`` in the
+        current folder, the notebook's), never over a file already there; returns the message
+        shown, which names the file."""
+        from .files import unused_path
+        from .record import save
+
+        wanted = path if path is not None else f"penneech-game-{self.game.seed}.json"
+        try:
+            written = save(self.game, unused_path(wanted))
+        except OSError as exc:
+            self.message = f"Not saved: {wanted}: {exc.strerror or exc}"
+        else:
+            self.message = (f"Saved to {written} (replay it with penneech replay, or go on with "
+                            f"penneech play --resume).")
+        self._confirming = False
+        self._refresh()
+        return self.message
+
     def new_game(self, seed: int) -> None:
         """Start a new game (you are player 0)."""
+        self._confirming = False
         self.seed = seed
         self.opponent_kind = str(self.opponent_choice.value)
         self.game = Game(self.rules, seed=seed, players=self.names)
@@ -385,6 +436,7 @@ class PlayComputer(_Shown):
 
     def click(self, card: Card | str) -> str:
         """Play ``card`` for you; return the message shown (a refusal explains why)."""
+        self._confirming = False
         try:
             self.game.play_for(0, card)
         except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, not now, not a card

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from penneech import Phase, Rules, Scored  # noqa: E402
+from penneech import Phase, Rules, Scored, record  # noqa: E402
 from penneech.widgets import DealStepper, PlayComputer, compare, player_kinds  # noqa: E402
 
 
@@ -84,3 +84,25 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
         else:
             pc.click(pc.game.legal_plays()[0])
     assert "How your cards did in deal" in pc.review.value
+
+
+def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
+    pc = PlayComputer(seed=1, sample=False, opponent="greedy")
+    first = pc.game
+    pc.click(first.legal_plays()[0])
+    played = list(first.actions)
+    message = pc.ask_new_game()
+    assert "is not finished" in message and pc.game is first  # not yet
+    pc.ask_new_game()
+    assert pc.game is not first and pc.kept == [first] and list(first.actions) == played
+    # a game not yet begun is simply replaced, and nothing is kept for it
+    pc.ask_new_game()
+    assert pc.kept == [first]
+    # Save the game writes the record beside the notebook, never over a file already there
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / f"penneech-game-{pc.game.seed}.json").write_text("mine", encoding="utf-8")
+    message = pc.save()
+    written = tmp_path / f"penneech-game-{pc.game.seed}-2.json"
+    assert message.startswith(f"Saved to {written.name}") or str(written) in message
+    assert (tmp_path / f"penneech-game-{pc.game.seed}.json").read_text(encoding="utf-8") == "mine"
+    assert record.load(written).actions == pc.game.actions
