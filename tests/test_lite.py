@@ -343,6 +343,11 @@ def test_play_the_computer_live(session: Session) -> None:
     assert played != dealt, "the board did not change after playing a card"
     assert re.search(r"Trick 1", played), played[:400]
 
+    # a game in progress is not dropped at the first press: it is kept, and a second press
+    # starts the next game
+    page.get_by_role("button", name="New game").click()
+    _expect(page.locator(live)).to_contain_text("is not finished", timeout=30_000)
+    assert "no cards played yet" not in board.inner_text()
     page.get_by_role("button", name="New game").click()
     _expect(board).to_contain_text("no cards played yet", timeout=30_000)
     assert page.locator(f"{live} .widget-hbox button.mod-info").count() >= 1
