@@ -359,6 +359,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = exc.filename if exc.filename else out
         return error(f"cannot write {where}: {exc.strerror or exc}")
+    except ValueError as exc:  # the folder holds a run at another scale or seed
+        return error(f"--out {exc}")
     finally:
         if client is not None:
             client.close()

@@ -1076,6 +1076,7 @@ def run(
             raise ValueError(f"unknown part {part!r}: use one of {', '.join(PARTS)}")
     header = {"code_version": dict(version) if version is not None else code_version(),
               "seed": seed, "scale": dataclasses.asdict(sizes)}
+    earlier, old = _earlier(out_dir, parts, header) if out_dir is not None else ({}, {})
     data: dict[str, dict[str, Any]] = {}
     timings: dict[str, float] = {}
     cpu: dict[str, float] = {}
@@ -1107,12 +1108,50 @@ def run(
         if out_dir is not None:
             _write_json(Path(out_dir) / f"{part}.json", data[part])
     if out_dir is not None:
-        _write_text(Path(out_dir) / "measures.csv", flat_csv(data))
-        manifest = {**header, "parts": list(parts), "seconds": timings, "cpu_seconds": cpu,
+        # the parts an earlier run left in the folder, at the same scale and seed, stay in it
+        every = {**earlier, **data}
+        order = [p for p in PARTS if p in every]
+        _write_text(Path(out_dir) / "measures.csv", flat_csv({p: every[p] for p in order}))
+        timings = {p: old.get("seconds", {}).get(p) if p in earlier else timings[p]
+                   for p in order}
+        cpu = {p: old.get("cpu_seconds", {}).get(p) if p in earlier else cpu[p] for p in order}
+        manifest = {**header, "parts": order, "seconds": timings, "cpu_seconds": cpu,
                     "workers": workers if executor is None else "executor",
                     "python": sys.version.split()[0]}
         _write_json(Path(out_dir) / "manifest.json", manifest)
     return data
+
+
+def _earlier(out_dir: str | os.PathLike[str], parts: Sequence[str], header: Mapping[str, Any]
+             ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The data of the parts not played now that an earlier run left in ``out_dir``, and that
+    run's manifest.  An earlier run at another scale or seed is refused (ValueError) unless this
+    run replaces every part it wrote: their figures would not go together, and a small run
+    would silently take the place of a large one."""
+    path = Path(out_dir) / "manifest.json"
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}, {}
+    if not isinstance(old, dict):
+        return {}, {}
+    kept = [p for p in old.get("parts", []) if p in PARTS and p not in parts]
+    if old.get("scale") != header["scale"] or old.get("seed") != header["seed"]:
+        size = sum(v for v in old.get("scale", {}).values() if isinstance(v, int))
+        if kept or size > sum(v for v in header["scale"].values() if isinstance(v, int)):
+            raise ValueError(
+                f"{out_dir} holds the results of a run at another scale or seed (seed "
+                f"{old.get('seed')}, parts {', '.join(old.get('parts', []))}): this run's "
+                "figures would replace or sit beside them; choose another folder")
+        return {}, old
+    earlier = {}
+    for part in kept:
+        try:
+            earlier[part] = json.loads((Path(out_dir) / f"{part}.json").read_text(
+                encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+    return earlier, old
 
 
 def _cpu_seconds() -> float:

@@ -789,3 +789,24 @@ def test_options_that_need_another_are_refused(capsys) -> None:
         main(["play", "--seed", "9" * 5000])
     err = capsys.readouterr().err
     assert "not a whole number" in err and len(err) < 200
+
+
+def test_a_partial_experiment_run_keeps_the_other_parts_and_the_scale(tmp_path: Path,
+                                                                       capsys) -> None:
+    """A run of one part into a folder of an earlier run keeps the other parts' files in the
+    manifest and measures.csv; a run at another scale that would leave them is refused at once,
+    before anything is played or written."""
+    out = tmp_path / "ex"
+    base = ["experiment", "run", "--out", str(out), "--no-progress"]
+    assert main([*base, "--scale", "tiny", "--part", "readings", "--part", "restricted"]) == 0
+    assert main([*base, "--scale", "tiny", "--part", "readings"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["parts"] == ["readings", "restricted"]
+    parts = {line.split(",")[0] for line in
+             (out / "measures.csv").read_text(encoding="utf-8").splitlines()[1:]}
+    assert parts == {"readings", "restricted"}
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    capsys.readouterr()
+    assert main([*base, "--scale", "quick", "--part", "readings"]) == 2
+    assert "holds the results of a run at another scale or seed" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
