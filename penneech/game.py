@@ -651,10 +651,16 @@ class Game:
             return f"cannot {what}: the game is over ({self.outcome})"
         if self._phase is Phase.DEAL:
             return f"cannot {what}: the next deal has not been dealt"
-        who = self.names[self._to_move] if self._to_move is not None else "nobody"
+        p = self._to_move
+        if p is None:  # (no phase waits for nobody)
+            return f"cannot {what} now"
         if self._phase is Phase.THROW_IN:
-            return f"cannot {what}: {who} must first say whether to throw in their hand"
-        return f"cannot {what}: {who} is to play a card"
+            sentence: Sentence = (f"cannot {what}: ", Who(p), " ", verb(p, "must"),
+                                  " first say whether to throw in the hand")
+        else:
+            sentence = (f"cannot {what}: ", Who(p), " ", verb(p, "is"), " to play a card")
+        told = render(sentence, self.names)
+        return told[:1].lower() + told[1:]
 
     def _illegal(self, card: Card) -> IllegalPlayError:
         if self._phase is not Phase.PLAY or self._to_move is None:

@@ -356,43 +356,57 @@ class PlayComputer(_Shown):
     # the game ------------------------------------------------------------------------------
 
     def ask_new_game(self) -> str:
-        """The "New game" button: in the middle of a game, first say that it will be kept and
-        ask for a second press; then start the next seed's game.  Returns the message shown."""
+        """The "New game" button.  In the middle of a game in which you have made a choice, the
+        first press says so and asks for a second; a game set aside, or finished, is kept in
+        :attr:`kept` and saved to a file (its name is shown) before the next seed's game
+        starts.  Returns the message shown."""
         g = self.game
-        # a game in which you have made a decision (the computer's alone are not yours to lose)
-        unfinished = not g.is_over() and any(
-            not isinstance(a, DealAction) and a.player == 0 for a in g.actions)
-        if unfinished and not self._confirming:
+        yours = any(not isinstance(a, DealAction) and a.player == 0 for a in g.actions)
+        if yours and not g.is_over() and not self._confirming:
             self._confirming = True
             a, b = g.scores
             self.message = (f"Your game (seed {g.seed}, {a}–{b}) is not finished.  Press New "
-                            "game again to start another; this one is kept (the widget's "
-                            "kept list), and Save the game writes it to a file.")
+                            "game again to start another: this one will be saved to a file "
+                            "first.")
             self._refresh()
             return self.message
-        if unfinished:
+        kept = ""
+        if yours:
             self.kept.append(g)
+            kept = self._save(g, None)
         self.new_game(self.seed + 1)
+        if kept:
+            self.message = f"Your last game: {kept[:1].lower()}{kept[1:]}"
+            self._refresh()
         return self.message
 
     def save(self, path: str | None = None) -> str:
-        """Write the game's record to ``path`` (by default ``penneech-game-SEED.json`` in the
-        current folder, the notebook's), never over a file already there; returns the message
-        shown, which names the file."""
-        from .files import unused_path
-        from .record import save
-
-        wanted = path if path is not None else f"penneech-game-{self.game.seed}.json"
-        try:
-            written = save(self.game, unused_path(wanted))
-        except OSError as exc:
-            self.message = f"Not saved: {wanted}: {exc.strerror or exc}"
-        else:
-            self.message = (f"Saved to {written} (replay it with penneech replay, or go on with "
-                            f"penneech play --resume).")
+        """Write the game's record to ``path`` (a file, or a folder to write it in; by default
+        ``penneech-game-SEED.json`` in the current folder, the notebook's), never over a file
+        already there; returns the message shown, which names the file."""
+        self.message = self._save(self.game, path)
         self._confirming = False
         self._refresh()
         return self.message
+
+    def _save(self, game: Game, path: str | None) -> str:
+        import os
+
+        from .files import unused_path
+        from .record import save
+
+        default = f"penneech-game-{game.seed}.json"
+        wanted = os.path.expanduser(path) if path is not None else default
+        if not wanted.strip():
+            return "Not saved: give a file name (or nothing, for " + default + ")."
+        if os.path.isdir(wanted):
+            wanted = os.path.join(wanted, default)
+        try:
+            written = save(game, unused_path(wanted))
+        except OSError as exc:
+            return f"Not saved: {wanted}: {exc.strerror or exc} (the game is kept here)."
+        return (f"Saved to {written} (replay it with penneech replay, or go on with "
+                f"penneech play --resume).")
 
     def new_game(self, seed: int) -> None:
         """Start a new game (you are player 0)."""
@@ -451,6 +465,8 @@ class PlayComputer(_Shown):
     def answer_throw_in(self, claim: bool) -> None:
         """Say whether you throw in your hand."""
         if self.game.phase is Phase.THROW_IN and self.game.to_move == 0:
+            self.message = ""
+            self._confirming = False
             self.game.throw_in(claim)
             self._advance()
 

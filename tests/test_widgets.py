@@ -87,22 +87,54 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
 
 
 def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
     pc = PlayComputer(seed=1, sample=False, opponent="greedy")
     first = pc.game
     pc.click(first.legal_plays()[0])
     played = list(first.actions)
     message = pc.ask_new_game()
     assert "is not finished" in message and pc.game is first  # not yet
-    pc.ask_new_game()
+    message = pc.ask_new_game()
     assert pc.game is not first and pc.kept == [first] and list(first.actions) == played
-    # a game not yet begun is simply replaced, and nothing is kept for it
+    # the game set aside is saved, and the message says where
+    assert "penneech-game-1.json" in message
+    assert record.load(tmp_path / "penneech-game-1.json").actions == first.actions
+    # a game in which you have not chosen anything is simply replaced: nothing kept or saved
     pc.ask_new_game()
-    assert pc.kept == [first]
+    assert pc.kept == [first] and not (tmp_path / "penneech-game-2.json").exists()
     # Save the game writes the record beside the notebook, never over a file already there
-    monkeypatch.chdir(tmp_path)
     (tmp_path / f"penneech-game-{pc.game.seed}.json").write_text("mine", encoding="utf-8")
     message = pc.save()
     written = tmp_path / f"penneech-game-{pc.game.seed}-2.json"
-    assert message.startswith(f"Saved to {written.name}") or str(written) in message
+    assert message.startswith(f"Saved to {written}")
     assert (tmp_path / f"penneech-game-{pc.game.seed}.json").read_text(encoding="utf-8") == "mine"
     assert record.load(written).actions == pc.game.actions
+    # a folder is written into; an empty name is refused with a message, not a traceback
+    (tmp_path / "games").mkdir()
+    assert pc.save(str(tmp_path / "games")).startswith("Saved to ")
+    assert (tmp_path / "games" / f"penneech-game-{pc.game.seed}.json").is_file()
+    assert pc.save("").startswith("Not saved: give a file name")
+
+
+def test_a_finished_game_is_saved_when_a_new_one_starts(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    pc = PlayComputer(seed=3, sample=False, opponent="random")
+    while not pc.game.is_over():
+        if pc.game.phase is Phase.THROW_IN:
+            pc.answer_throw_in(False)
+        else:
+            pc.click(pc.game.legal_plays()[0])
+    finished = pc.game
+    message = pc.ask_new_game()  # one press: nothing is left to finish
+    assert pc.game is not finished and pc.kept == [finished]
+    assert record.load(tmp_path / "penneech-game-3.json").outcome == finished.outcome
+    assert "penneech-game-3.json" in message
+
+
+def test_a_card_clicked_at_the_throw_in_question_is_refused_in_the_second_person() -> None:
+    pc = PlayComputer(seed=9, sample=False, opponent="greedy")
+    assert pc.game.phase is Phase.THROW_IN and pc.game.to_move == 0
+    message = pc.click(pc.game.hand(0)[0])
+    assert message == "Refused: Cannot play: you must first say whether to throw in the hand"
+    pc.answer_throw_in(False)
+    assert pc.message == ""  # the refusal does not outlive the question
