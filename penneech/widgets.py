@@ -139,6 +139,10 @@ def _accordion(children: Sequence[Any], title: str = _NEEDS_KERNEL) -> Any:
     return acc
 
 
+#: The largest seed a widget's number box holds exactly (the page's script counts in doubles).
+_MAX_BOX = 2**53 - 1
+
+
 class DealStepper(_Shown):
     """One deal (or a whole game) played by computer players, stepped trick by trick.
 
@@ -162,17 +166,26 @@ class DealStepper(_Shown):
         self.stepper = Stepper(self._frames(), title=self._title())
         parts: list[Any] = [self.stepper.widget]
         if controls:
-            rules_obj = Rules.preset(rules) if isinstance(rules, str) else rules
-            self.preset = w.Dropdown(options=list(PRESET_NAMES),
-                                     value=rules_obj.preset_name or "pagat",
+            rules_obj = self.game.rules
+            # rules that are no preset ("pagat,follow=free") stay on offer under their name
+            choices = list(PRESET_NAMES)
+            if rules_obj.preset_name is None:
+                choices.insert(0, str(rules_obj))
+            self.preset = w.Dropdown(options=choices,
+                                     value=rules_obj.preset_name or str(rules_obj),
                                      description="Rules")
-            self.seed = w.BoundedIntText(value=seed, min=0, max=2**31, description="Seed")
-            self.kind = w.Dropdown(options=player_kinds(), value=players,
+            # (a seed the page's script can hold exactly: 2**53 - 1 at most)
+            self.seed = w.BoundedIntText(value=min(seed, _MAX_BOX), min=0, max=_MAX_BOX,
+                                         description="Seed")
+            self.note = _html("")
+            kinds = player_kinds()
+            self.kind = w.Dropdown(options=kinds if players in kinds else [players, *kinds],
+                                   value=players,
                                    description="Players")
             button = w.Button(description="Deal again", button_style="primary")
             button.on_click(self._redeal)
             parts.append(_accordion([w.HBox([self.preset, self.seed]),
-                                     w.HBox([self.kind, button])]))
+                                     w.HBox([self.kind, button]), self.note]))
         self.widget = w.VBox(parts)
 
     def _play(self, rules: Rules | str, seed: int, kind: str) -> Game:
@@ -200,8 +213,18 @@ class DealStepper(_Shown):
         return f"{what}, rules {self.game.rules}, seed {self.game.seed}"
 
     def _redeal(self, _button: Any = None) -> None:
-        self.game = self._play(self.preset.value, int(self.seed.value), self.kind.value)
-        self.stepper.set_frames(self._frames(), title=self._title())
+        """Deal again with the controls' rules, seed and players; if that cannot be shown (the
+        deal asked for is never reached), say so and keep what is shown."""
+        shown = self.game
+        try:
+            self.game = self._play(self.preset.value, int(self.seed.value), self.kind.value)
+            frames = self._frames()
+        except (ValueError, GameError) as exc:
+            self.game = shown
+            self.note.value = html_text(f"Not dealt again: {exc}.")
+            return
+        self.note.value = ""
+        self.stepper.set_frames(frames, title=self._title())
 
     def narration(self) -> list[str]:
         """Every line of narration of the frames, in order."""

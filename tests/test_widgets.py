@@ -138,3 +138,18 @@ def test_a_card_clicked_at_the_throw_in_question_is_refused_in_the_second_person
     assert message == "Refused: Cannot play: you must first say whether to throw in the hand"
     pc.answer_throw_in(False)
     assert pc.message == ""  # the refusal does not outlive the question
+
+
+def test_deal_again_keeps_custom_rules_and_survives_a_deal_never_reached() -> None:
+    stepper = DealStepper(Rules.preset("pagat", follow="free"), seed=7, deal=2)
+    assert stepper.preset.value == "pagat,follow=free"
+    stepper._redeal()
+    assert str(stepper.game.rules) == "pagat,follow=free"
+    # a deal number the new seed's game never reaches: said, and what is shown stays
+    stepper = DealStepper(seed=7, deal=6)
+    shown = (stepper.game, stepper.stepper.frames)
+    stepper.seed.value = 0
+    stepper._redeal()
+    assert "Not dealt again: deal 6 was not played" in stepper.note.value
+    assert (stepper.game, stepper.stepper.frames) == shown
+    assert DealStepper(players="cheater").kind.value == "cheater"
