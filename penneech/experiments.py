@@ -608,12 +608,15 @@ def _ratio(a: float, b: float) -> float:
 
 @dataclass(frozen=True)
 class Measure:
-    """One per-game measure: a share (0 or 1 per game) or a mean."""
+    """One per-game measure: a share (0 or 1 per game) or a mean.  Every measure is a count or a
+    share, never below 0; ``most`` is the most it can be, where there is such a bound (1 for a
+    share of the game's moves): an interval is cut at these bounds."""
 
     name: str
     label: str
     per_game: Callable[[Measures], float]
     share: bool = False
+    most: float | None = None
 
 
 #: The per-game measures, in the order the book shows them.
@@ -626,12 +629,12 @@ MEASURES: dict[str, Measure] = {
         Measure("first_dealer_wins", "first dealer wins",
                 lambda m: float(m.winner == m.first_dealer), share=True),
         Measure("luck_share", "share of points from turn-ups",
-                lambda m: _ratio(sum(m.turnup_points), sum(m.scores))),
+                lambda m: _ratio(sum(m.turnup_points), sum(m.scores)), most=1.0),
         Measure("decision_moves", "moves that are real choices",
-                lambda m: _ratio(m.choices, m.moves)),
+                lambda m: _ratio(m.choices, m.moves), most=1.0),
         Measure("lead_changes", "lead changes per game", lambda m: float(m.lead_changes)),
         Measure("decided_at", "share of the game before the winner is clear",
-                lambda m: _ratio(m.decided_at, m.moves)),
+                lambda m: _ratio(m.decided_at, m.moves), most=1.0),
         Measure("points_per_deal", "points per complete deal (both players)",
                 lambda m: _ratio(m.full_points, m.full_deals)),
     )
@@ -645,9 +648,11 @@ def summarize_games(games: Sequence[Measures]) -> dict[str, Any]:
         values = [m.per_game(g) for g in games]
         est = (proportion(int(sum(values)), len(values)) if m.share
                else mean_estimate(values))
-        if values and min(values) >= 0 and est.low is not None and est.low < 0:
-            # the normal interval of a mean of counts can reach below 0; the mean cannot
+        # the normal interval of a mean of small samples can reach past what the mean can be
+        if est.low < 0:
             est = est._replace(low=0.0)
+        if m.most is not None and est.high > m.most:
+            est = est._replace(high=m.most)
         out[m.name] = est
     n = len(games)
     first = out["first_dealer_wins"]

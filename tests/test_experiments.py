@@ -27,6 +27,7 @@ from penneech.experiments import (
     Watched,
     analyse,
     dumps,
+    how_decisive,
     how_long,
     ladder_matches,
     mean_estimate,
@@ -376,3 +377,10 @@ def test_an_interval_of_a_count_does_not_reach_below_zero() -> None:
     thrown = result["measures"]["thrown_in"]
     assert thrown["low"] == 0.0 < thrown["value"] < thrown["high"]
     assert result["measures"]["deals"]["low"] > 0
+
+
+def test_an_interval_of_a_share_does_not_reach_above_one() -> None:
+    # three games: the normal interval of the share of the game before the winner is clear
+    # reached 1.14 before it was cut at 1, the most a share can be
+    decided = how_decisive("pagat", games=3)["measures"]["decided_at"]
+    assert decided["low"] < decided["value"] < decided["high"] == 1.0
