@@ -43,7 +43,7 @@ from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
 from .rules import Seat, other_seat
 from .solver import Position, Solver, solve
-from .text import shown
+from .text import py_shown
 
 __all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
 
@@ -300,7 +300,7 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
     if not isinstance(game, Game):
         raise GameError(f"analyse_deal takes a Game, not {type(game).__name__}")
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise GameError(f"deal must be a whole number from 1, not {shown(deal, 40)}")
+        raise GameError(f"deal must be a whole number from 1, not {py_shown(deal)}")
     plays: list[PlayAnalysis] = []
     for replay, action, number in _replay(game):
         if number < deal:

@@ -14,7 +14,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .text import json_kind, shown
+from .text import json_kind, py_shown
 
 __all__ = [
     "Card",
@@ -249,7 +249,7 @@ def full_pack(size: int = 52) -> tuple[Card, ...]:
     """The 52-card pack, or the 32-card pack (A K Q J 10 9 8 7 of each suit), in a fixed order."""
     pack = _PACKS.get(size) if isinstance(size, int) and not isinstance(size, bool) else None
     if pack is None:
-        raise CardError(f"there is no pack of {shown(size, 20)} cards: a pack has 52 or 32 "
+        raise CardError(f"there is no pack of {py_shown(size, 20)} cards: a pack has 52 or 32 "
                         "cards (a whole number)")
     return pack
 

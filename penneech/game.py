@@ -48,7 +48,7 @@ from .rules import (
     is_seat,
     other_seat,
 )
-from .text import shown
+from .text import py_shown, shown
 
 __all__ = [
     "Game",
@@ -294,7 +294,7 @@ class Game:
         self._names: tuple[str, str] = check_names(players)
         self._fixed_first_dealer = check_seat(first_dealer, "first_dealer", optional=True)
         if not isinstance(auto_deal, bool):
-            raise GameError(f"auto_deal must be True or False, not {shown(auto_deal, 40)}")
+            raise GameError(f"auto_deal must be True or False, not {py_shown(auto_deal)}")
         self.auto_deal = auto_deal
         tables = self._tables = rules.tables
         # the rules' tables and answers the hot path reads (all derived from the rules)
@@ -381,7 +381,7 @@ class Game:
         that undoing and replaying a game deals the same cards.
         """
         if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-            raise GameError(f"deal must be a whole number from 1, not {shown(deal, 40)}")
+            raise GameError(f"deal must be a whole number from 1, not {py_shown(deal)}")
         cache = self._packs
         while len(cache) < deal:
             cache.append(shuffle(self._rules.pack, self._pack_rng))
@@ -543,7 +543,7 @@ class Game:
         """The player to move throws in their hand (``claim=True``) or keeps it."""
         if not isinstance(claim, bool):
             raise GameError(f"claim must be True (throw the hand in) or False (keep it), not "
-                            f"{shown(claim, 40)}")
+                            f"{py_shown(claim)}")
         if self._phase is not Phase.THROW_IN:
             raise GameError(self._not_now("throw in"))
         player = self._asked.pop(0)

@@ -43,7 +43,7 @@ from .cards import Card, Suit
 from .game import Game, GameError, Outcome, Phase, PlayerView
 from .rules import CARDS_BY_INDEX, PRESET_NAMES, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
-from .text import shown
+from .text import py_shown
 
 __all__ = [
     "Player",
@@ -113,13 +113,13 @@ def check_view(view: object, decision: str = "play") -> PlayerView:
 def whole_at_least_one(value: object, what: str) -> int:
     """``value`` if it is a whole number of at least 1, else :class:`ValueError`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{what} must be a whole number of at least 1, not {shown(value, 40)}")
+        raise ValueError(f"{what} must be a whole number of at least 1, not {py_shown(value)}")
     return value
 
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a player's name must be non-empty text, not {shown(name, 40)}")
+        raise ValueError(f"a player's name must be non-empty text, not {py_shown(name)}")
     return name
 
 
@@ -352,7 +352,7 @@ class SolverPlayer:
                  name: str = "solver", throw_in_policy: str = "always") -> None:
         if throw_in_policy not in ("always", "never"):
             raise ValueError(f"throw_in_policy must be 'always' or 'never', not "
-                             f"{shown(throw_in_policy, 40)}")
+                             f"{py_shown(throw_in_policy)}")
         self.name = _check_name(name)
         self.samples = whole_at_least_one(samples, "samples")
         self.seed = seed
@@ -574,7 +574,7 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
     entry = _entry(kind)
     kind = entry.name
     if rules is not None and rules not in PRESET_NAMES:
-        raise ValueError(f"unknown rules {shown(rules, 40)}: use one of {', '.join(PRESET_NAMES)}")
+        raise ValueError(f"unknown rules {py_shown(rules)}: use one of {', '.join(PRESET_NAMES)}")
     level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
     lines = [f"{kind}{level}: {entry.summary}."]
     results = [r for r in entry.strength if rules is None or r.rules == rules]
@@ -604,7 +604,7 @@ def _entry(kind: object) -> PlayerKind:
     """The kind ``kind`` names (a kind or a level), else :class:`ValueError`."""
     entry = PLAYERS.get(LEVELS.get(kind, kind)) if isinstance(kind, str) else None
     if entry is None:
-        raise ValueError(f"unknown player {shown(kind, 40)}: use one of "
+        raise ValueError(f"unknown player {py_shown(kind)}: use one of "
                          f"{', '.join(PLAYER_KINDS)} (or a level: {', '.join(LEVELS)})")
     return entry
 

@@ -74,6 +74,12 @@ def shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def py_shown(value: object, limit: int = 40) -> str:
+    """``value`` as Python writes it (``None``, ``'10'``), cut to ``limit`` characters: for the
+    messages of functions called from Python (a record's messages use :func:`shown`)."""
+    return shorten(repr(value), limit)
+
+
 def json_kind(value: object) -> str:
     """What kind of JSON value ``value`` is, for a message ("a string", "null", …): the words of
     the file the user wrote, not Python's names for them.
