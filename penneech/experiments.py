@@ -63,7 +63,7 @@ from typing import Any, NamedTuple
 from .cards import PENNEECH, Card
 from .events import Played, Scored, ThrowIn, tally
 from .files import atomic_write
-from .game import Game, PlayerView
+from .game import Game, PlayerView, check_seed
 from .players import whole_at_least_one
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
 from .simulation import (
@@ -1270,7 +1270,16 @@ def load(part: str, data_dir: str | os.PathLike[str] = DATA_DIR) -> dict[str, An
 # -- the small versions (standard library only: they run in a reader's browser) ------------------
 
 
+#: The most games one small experiment plays (a few minutes of one core at the most).
+MAX_QUICK_GAMES = 20_000
+
+
 def _quick_cells(cells: Sequence[Cell], seed: int) -> dict[Any, list[Measures]]:
+    check_seed(seed)
+    games = sum(c.games for c in cells)
+    if games > MAX_QUICK_GAMES:
+        raise ValueError(f"the small experiments play at most {MAX_QUICK_GAMES:,} games, not "
+                         f"{games:,}; for more, use `penneech experiment run`")
     return run_cells(cells, seed=seed, workers=1)
 
 

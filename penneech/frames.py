@@ -214,7 +214,18 @@ def rulebooks(option: str | None = None, *, base: str = "pagat",
     """Labelled rulebooks to compare: every value of ``option`` on top of ``base``, or the
     given ``presets`` (default: every preset)."""
     books: list[tuple[str, Rules]] = []
+    if option is not None and presets is not None:
+        raise ValueError("give either rulebooks to compare or an option whose values to "
+                         "compare, not both")
+    if presets is not None and (isinstance(presets, (str, Rules))
+                                or not all(isinstance(b, (str, Rules)) for b in presets)
+                                or not presets):
+        raise ValueError("rulebooks must be a list of preset names or Rules, such as "
+                         "['pagat', 'parlett']")
     if option is not None:
+        if option not in OPTIONS:
+            raise ValueError(f"unknown option {option!r}: the options are "
+                             f"{', '.join(OPTIONS)}")
         info = OPTIONS[option]
         for vi in info.values:
             r = Rules.preset(base, **{option: vi.value})

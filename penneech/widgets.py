@@ -308,6 +308,9 @@ def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None 
     """
     books = _frames.rulebooks(option, base=base, presets=rulebooks)
     size = books[0][1].deck
+    if isinstance(deck, bool) or not isinstance(deck, (int, list, tuple)):
+        raise ValueError(f"deck must be a seed (a whole number) or a list of cards, not "
+                         f"{type(deck).__name__}")
     pack = deal_pack(deck, size) if isinstance(deck, int) else tuple(deck)
     return Comparison(pack, books, players=players, seed=seed, names=names, dealer=dealer,
                       per=per, varied=option)
@@ -323,9 +326,9 @@ class PlayComputer(_Shown):
     message; the score is shown as it is pegged.  Above the board, a recorded sample deal (the
     computer against itself) can be stepped on a static page.
 
-    Nothing is lost: "New game" in the middle of a game asks to be pressed again, and the game
-    left unfinished is kept in :attr:`kept`; "Save the game" writes its record
-    (``penneech-record/1``) beside the notebook, never over a file already there.
+    Nothing is lost: "New game" in the middle of a game asks to be pressed again; a game set
+    aside or finished is kept in :attr:`kept` and its record (``penneech-record/1``) saved
+    beside the notebook; "Save the game" writes it there at any time, never over a file.
     """
 
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,

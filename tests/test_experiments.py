@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from penneech import Game, Rules
+from penneech import Game, GameError, Rules
 from penneech.cards import PENNEECH
 from penneech.cli import main
 from penneech.events import DealEnded, Played, Scored, ThrowIn
@@ -384,3 +384,10 @@ def test_an_interval_of_a_share_does_not_reach_above_one() -> None:
     # reached 1.14 before it was cut at 1, the most a share can be
     decided = how_decisive("pagat", games=3)["measures"]["decided_at"]
     assert decided["low"] < decided["value"] < decided["high"] == 1.0
+
+
+def test_small_experiments_check_their_seed_and_size() -> None:
+    with pytest.raises(GameError, match="seed must be a whole number"):
+        how_long(games=2, seed=-1)
+    with pytest.raises(ValueError, match="play at most 20,000 games, not 10,000,000"):
+        how_long(games=10**7)

@@ -153,3 +153,16 @@ def test_deal_again_keeps_custom_rules_and_survives_a_deal_never_reached() -> No
     assert "Not dealt again: deal 6 was not played" in stepper.note.value
     assert (stepper.game, stepper.stepper.frames) == shown
     assert DealStepper(players="cheater").kind.value == "cheater"
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"option": "nosuch"}, "unknown option 'nosuch'"),
+    ({"rulebooks": []}, "rulebooks must be a list"),
+    ({"rulebooks": "pagat"}, "rulebooks must be a list"),
+    ({"rulebooks": ["pagat"], "option": "follow"}, "not both"),
+])
+def test_compare_says_what_was_wrong(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        compare(5, **kwargs)
+    with pytest.raises(ValueError, match="deck must be a seed"):
+        compare(5.0)  # type: ignore[arg-type]
