@@ -330,8 +330,9 @@ def cmd_experiment(args: argparse.Namespace) -> int:
             print(f"{part:10} {len(cells):4} cells {sum(c.games for c in cells):8,} games "
                   f"{cost:12,.0f} cost units")
         minutes = total * 0.0025 / 60 / max(1, args.workers)
+        when = f"about {minutes:.0f} min" if minutes >= 1 else "under a minute"
         print(f"{'total':10} {total:29,.0f} cost units (1 unit: about one game between greedy "
-              f"players, 2.5 ms on one core: about {minutes:.0f} min with {args.workers} "
+              f"players, 2.5 ms on one core: {when} with {args.workers} "
               f"worker(s) on an idle machine)")
         return 0
     out = Path(args.out)

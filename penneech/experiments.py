@@ -1384,6 +1384,11 @@ def executor_for(address: str) -> Any:
         raise ValueError(f"--dask: no Dask scheduler answered at {address}: {exc}") from None
 
 
+def _g(x: float) -> str:
+    """Three significant figures, without an exponent for large numbers (8,040, not 8.04e+03)."""
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+
+
 def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
     """A small version's result as readable lines: each figure with its 95% interval."""
     lines = []
@@ -1393,11 +1398,11 @@ def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
             if value["value"] is None:
                 lines.append(f"{indent}{label}: no data")
             elif value["low"] is None:
-                lines.append(f"{indent}{label}: {value['value']:.3g} (too few games for an "
+                lines.append(f"{indent}{label}: {_g(value['value'])} (too few games for an "
                              f"interval)")
             else:
-                lines.append(f"{indent}{label}: {value['value']:.3g} (95% interval "
-                             f"{value['low']:.3g} to {value['high']:.3g}; n = {value['n']})")
+                lines.append(f"{indent}{label}: {_g(value['value'])} (95% interval "
+                             f"{_g(value['low'])} to {_g(value['high'])}; n = {value['n']:,})")
         elif isinstance(value, dict) and key in ("measures", "differences"):
             lines.append(f"{indent}{key}:")
             lines.append(format_estimates(value, indent + "  "))

@@ -336,6 +336,7 @@ class PlayComputer(_Shown):
                  computer: str = "Computer", sample: bool = True) -> None:
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.names = (you, computer)
+        opponent = players.LEVELS.get(opponent, opponent)  # a level names its kind
         self.opponent_kind = opponent
         self.seed = seed
         self.status = _html("")
