@@ -139,8 +139,9 @@ def _accordion(children: Sequence[Any], title: str = _NEEDS_KERNEL) -> Any:
     return acc
 
 
-#: The largest seed a widget's number box holds exactly (the page's script counts in doubles).
-_MAX_BOX = 2**53 - 1
+#: The largest seed the widgets' number box takes (ipywidgets' page script fails on a larger
+#: bound: 2**53 - 1 was seen to break the box in JupyterLite); a larger seed is shown cut to it.
+_MAX_BOX = 2**31
 
 
 class DealStepper(_Shown):
@@ -174,7 +175,6 @@ class DealStepper(_Shown):
             self.preset = w.Dropdown(options=choices,
                                      value=rules_obj.preset_name or str(rules_obj),
                                      description="Rules")
-            # (a seed the page's script can hold exactly: 2**53 - 1 at most)
             self.seed = w.BoundedIntText(value=min(seed, _MAX_BOX), min=0, max=_MAX_BOX,
                                          description="Seed")
             self.note = _html("")
