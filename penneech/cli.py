@@ -337,7 +337,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         return 0
     out = Path(args.out)
     if not out.parent.is_dir():
-        return error(f"cannot write into {out}: no directory {out.parent}")
+        what = "is a file, not a folder" if out.parent.exists() else "does not exist"
+        return error(f"cannot write into {out}: {out.parent} {what}")
     if os.path.lexists(out) and not out.is_dir():
         return error(f"--out {out}: it is a file, not a folder")
     foreign = experiments.not_ours(out, parts) if out.is_dir() else []

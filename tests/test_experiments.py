@@ -364,7 +364,12 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "unknown part 'nonsense'" in capsys.readouterr().err
     assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
                  str(tmp_path / "missing" / "deeper")]) == 2
-    assert "no directory" in capsys.readouterr().err
+    assert f"{tmp_path / 'missing'} does not exist" in capsys.readouterr().err
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
+                 str(tmp_path / "afile" / "sub")]) == 2
+    assert f"{tmp_path / 'afile'} is a file, not a folder" in capsys.readouterr().err
+    (tmp_path / "afile").unlink()
     assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
                  str(tmp_path), "--no-progress"]) == 0
     assert (tmp_path / "readings.json").exists() and (tmp_path / "manifest.json").exists()
