@@ -580,7 +580,7 @@ class Prompt:
     names; the value of a final expression is shown as the notebook would show it."""
 
     def __init__(self) -> None:
-        self.namespace: dict[str, Any] = {"__name__": "__live__"}
+        self.namespace: dict[str, Any] = {"__name__": "__live__", "input": _no_input}
         exec("import penneech\nfrom penneech import *", self.namespace)
 
     def run(self, code: str) -> dict[str, Any]:
@@ -603,6 +603,12 @@ class Prompt:
         except BaseException as exc:  # the reader's own code: report anything, as a prompt does
             error = _short_traceback(exc)
         return {"stdout": out.getvalue(), "error": error, **shown}
+
+
+def _no_input(prompt: object = "") -> str:
+    """``input()`` at the page's prompt, where nobody can type an answer mid-run."""
+    raise RuntimeError("input() cannot be answered at this prompt: put the value in the code "
+                       "instead, e.g. name = 'Ann'")
 
 
 def _display(value: Any) -> dict[str, Any]:
@@ -658,10 +664,14 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     allowed = [s["settings"] for s in known[kind]["strengths"]]
     if settings and dict(settings) not in allowed:
         raise LiveError(f"{dict(settings)!r} is not a strength of the {kind} player")
-    names = args.get("names") or DEFAULT_NAMES
+    names = [str(n).strip()[:40] for n in (args.get("names") or DEFAULT_NAMES)]
+    if len(names) == 2:
+        # a blank name is the reader's default; a name that is the computer's is told apart
+        names[0] = names[0] or "Reader"
+        if names[0].casefold() == names[1].casefold():
+            names[1] = names[1][:29] + " (computer)"
     try:
-        game = Game(rules, seed=seed, players=[str(n).strip()[:40] for n in names],
-                    first_dealer=dealer, auto_deal=False)
+        game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
     except GameError as exc:
         raise LiveError(str(exc)) from None
     table = Table(game, kind, dict(settings))

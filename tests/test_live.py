@@ -97,6 +97,26 @@ def browser_context(playwright_driver: Any, live_server: str
             context.close()
 
 
+@pytest.mark.browser
+def test_a_refused_value_in_a_folded_section_is_shown(browser_context: Any,
+                                                      live_server: str) -> None:
+    """A value the form refuses in "Change any rule", folded away, opens its fold at Play
+    live, so that the browser can point at it (before, nothing happened at all)."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    options = page.locator(".pn-live-play details.pn-options")
+    options.locator("summary").click()
+    page.fill(".pn-live-play input[data-option=target]", "0")
+    options.locator("summary").click()  # fold it again
+    assert options.get_attribute("open") is None
+    page.locator(".pn-live-play .pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-play details.pn-options').open")
+    assert page.evaluate("document.activeElement?.dataset.option") == "target"
+    assert not page.locator(".pn-live-play .pn-live-table").count()  # no game was started
+    rec.check_all("play-the-computer, a refused value")
+    page.close()
+
+
 def _open(browser_context: tuple[Any, LiveRecorder], base: str, name: str,
           viewport: dict[str, int] | None = None) -> tuple[Any, LiveRecorder]:
     context, rec = browser_context

@@ -271,3 +271,12 @@ def test_the_prompt_runs_python_and_draws_what_draws_itself() -> None:
     error = ok(op="python", code="1/0")["error"]
     assert error.endswith("ZeroDivisionError: division by zero")
     assert "live.py" not in error
+
+
+def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:
+    state = ok(op="new", rules="pagat", seed=1, names=["computer", "Computer"])
+    assert "Computer (computer)" in state["html"]
+    state = ok(op="new", rules="pagat", seed=1, names=["   ", "Computer"])
+    assert "Reader" in state["html"]
+    answer = penneech.live.Prompt().run("input('name? ')")
+    assert answer["error"] and "input() cannot be answered at this prompt" in answer["error"]

@@ -18,6 +18,14 @@
   const MAX_SAVES = 30;
   const COMPUTER_PAUSE_MS = 450;
 
+  // A control folded away in a closed <details> ("Change any rule", the settings folded after
+  // the first game) cannot show why the browser refused the form: open its folds first.
+  document.addEventListener("invalid", (event) => {
+    for (let el = event.target.parentElement; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS") el.open = true;
+    }
+  }, true);
+
   // -- the engine ------------------------------------------------------------------------------
 
   let engine = null;
@@ -374,10 +382,13 @@
         return;
       }
       const settings = $(form, ".pn-settings");
-      if (!last && settings) settings.open = false;  // the first game: bring the table into view
+      const first = !last;
+      if (first && settings) settings.open = false;  // the first game: bring the table into view
       const hadFocus = out.contains(document.activeElement);
       last = answer;
       out.innerHTML = answer.html;
+      // (on a phone the folded settings leave the table above the screen's top)
+      if (first && out.getBoundingClientRect().top < 0) out.scrollIntoView({ block: "start" });
       tools.hidden = false;
       if (answer.waiting === "computer") status.say("");
       else {
