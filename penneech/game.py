@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .cards import Card, CardError, Suit, check_pack, format_cards, parse_card
+from .cards import Card, CardError, Suit, check_pack, parse_card
 from .events import (
     Cut,
     DealEnded,
@@ -36,7 +36,7 @@ from .events import (
     TrickWon,
     TurnUp,
 )
-from .narrate import Sentence, Who, outcome_text, render, verb
+from .narrate import Sentence, Who, cards_parts, outcome_text, render, verb
 from .rules import (
     DEFAULT_PRESET,
     HAND_SIZE,
@@ -92,9 +92,10 @@ class IllegalPlayError(GameError):
         self.player = player
         self.rule = rule
 
-    def told_to(self, seat: Seat | None) -> str:
-        """The reason told to the player in ``seat`` (in the second person)."""
-        return render(self.sentence, self.names, seat)
+    def told_to(self, seat: Seat | None, *, symbols: bool = False) -> str:
+        """The reason told to the player in ``seat`` (in the second person); with
+        ``symbols``, cards as the narration prints them (♥K) instead of their codes (KH)."""
+        return render(self.sentence, self.names, seat, symbols=symbols)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickle and copy rebuild it from its parts (a process pool sends errors back)
@@ -669,25 +670,25 @@ class Game:
         p = self._to_move
         hand = self._hands[p]
         names = self._names
-        head: Sentence = (f"{card} is not a legal play for ", Who(p), ": ")
+        head: Sentence = (card, " is not a legal play for ", Who(p), ": ")
         if card not in hand:
             return IllegalPlayError(
                 head + (Who(p), " ", verb(p, "does"), " not hold it (", Who(p), " ",
-                        verb(p, "holds"), f" {format_cards(sorted(hand))})"),
+                        verb(p, "holds"), " ", *cards_parts(sorted(hand)), ")"),
                 card=card, player=p, rule="hand", names=names,
             )
         led = self._trick[0].suit
         trumps = self._trumps
         assert trumps is not None
         obliged, allowed = self._rules.follow_duty(led, trumps)
-        held = format_cards(sorted(c for c in hand if c.suit in obliged))
+        held = cards_parts(sorted(c for c in hand if c.suit in obliged))
         may = " or ".join(
             "trumps" if s is trumps and s is not led else s.noun
             for s in sorted(allowed, key=lambda s: (s is not led, s.value))
         )
         return IllegalPlayError(
             head + (f"{led.noun} were led, {trumps.noun} are trumps, and ", Who(p), " ",
-                    verb(p, "holds"), f" {held}, so ", verb(p, "must"),
+                    verb(p, "holds"), " ", *held, ", so ", Who(p), " ", verb(p, "must"),
                     f" play {may} (follow: {self._rules.follow})"),
             card=card, player=p, rule="follow", names=names,
         )

@@ -263,7 +263,10 @@ class Table:
         self._clear()
         try:
             self.game.play_for(YOU, code)
-        except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, or not a card
+        except IllegalPlayError as exc:  # told to the reader, cards as the table shows them
+            told = exc.told_to(YOU, symbols=True)
+            self.refusal = told if exc.rule == "turn" else f"Not allowed: {told}."
+        except (GameError, CardError) as exc:  # not now, or not a card
             self.refusal = str(exc)
 
     def throw_in(self, claim: bool) -> None:

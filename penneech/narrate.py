@@ -48,8 +48,8 @@ from .rules import Seat, other_seat
 if TYPE_CHECKING:
     from .game import Outcome
 
-__all__ = ["Step", "Who", "Verb", "Sentence", "card_text", "describe", "narrate", "steps",
-           "score_reason", "render", "outcome_text", "verb"]
+__all__ = ["Step", "Who", "Verb", "Sentence", "card_text", "cards_parts", "describe", "narrate",
+           "steps", "score_reason", "render", "outcome_text", "verb"]
 
 
 # -- clauses ------------------------------------------------------------------------------------
@@ -70,8 +70,8 @@ class Verb(NamedTuple):
     base: str
 
 
-#: A sentence before it is told: words, players and verbs.
-Sentence = tuple[str | Who | Verb, ...]
+#: A sentence before it is told: words, players, verbs and cards.
+Sentence = tuple[str | Who | Verb | Card, ...]
 
 #: Verbs as (third person, base form).
 _VERBS: dict[str, str] = {
@@ -88,11 +88,21 @@ def verb(seat: Seat, third: str) -> Verb:
 
 
 
-def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) -> str:
+def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None, *,
+           symbols: bool = False) -> str:
     """Tell ``sentence`` about players called ``names``, to the player in seat ``you`` (if
     any).  The first letter is capitalized.  A player whose name is "You" (the terminal game's
     default) is told in the second person even when ``you`` is not given, so that a record of
-    such a game replays as "You win", not "You wins"."""
+    such a game replays as "You win", not "You wins".
+
+    Cards are told by their codes ("KH", what a player types), or with ``symbols`` as the
+    narration prints them ("♥K", for a reader who plays by clicking):
+
+    >>> from penneech.cards import Card
+    >>> sentence = (Who(0), " ", verb(0, "holds"), " ", Card("KH"))
+    >>> render(sentence, ("Ann", "Ben")), render(sentence, ("Ann", "Ben"), 0, symbols=True)
+    ('Ann holds KH', 'You hold ♥K')
+    """
     if you is None:
         you = next((seat for seat in (0, 1) if seat < len(names)
                     and names[seat].strip().lower() == "you"), None)
@@ -104,6 +114,8 @@ def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) ->
                        else _name(names, part.seat))
         elif isinstance(part, Verb):
             out.append(part.base if part.subject == you else part.third)
+        elif isinstance(part, Card):
+            out.append(card_text(part) if symbols else part.code)
         else:
             out.append(part)
     text = "".join(out)
@@ -111,7 +123,7 @@ def render(sentence: Sentence, names: Sequence[str], you: Seat | None = None) ->
 
 
 def _join(*sentences: Sentence, sep: str = " ") -> Sentence:
-    out: list[str | Who | Verb] = []
+    out: list[str | Who | Verb | Card] = []
     for i, s in enumerate(sentences):
         if i:
             out.append(sep)
@@ -126,6 +138,15 @@ def _name(names: Sequence[str], player: int) -> str:
 
 
 # -- words for cards ---------------------------------------------------------------------------
+
+
+def cards_parts(cards: Sequence[Card]) -> Sentence:
+    """``cards`` for a sentence, separated by commas (told as codes or symbols by
+    :func:`render`)."""
+    out: list[str | Card] = []
+    for i, card in enumerate(cards):
+        out.extend((", ", card) if i else (card,))
+    return tuple(out)
 
 
 def card_text(card: Card) -> str:

@@ -480,7 +480,9 @@ class PlayComputer(_Shown):
         self._confirming = False
         try:
             self.game.play_for(0, card)
-        except (IllegalPlayError, GameError, CardError) as exc:  # forbidden, not now, not a card
+        except IllegalPlayError as exc:  # forbidden: told to you, cards as the table shows them
+            self.message = f"Refused: {exc.told_to(0, symbols=True)}"
+        except (GameError, CardError) as exc:  # not now, or not a card
             self.message = f"Refused: {exc}"
         else:
             self.message = ""

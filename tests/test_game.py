@@ -174,11 +174,15 @@ def test_follow_suit():
     with pytest.raises(IllegalPlayError) as exc:
         game.play("3C")
     assert str(exc.value) == ("3C is not a legal play for Ben: hearts were led, clubs are "
-                              "trumps, and Ben holds QH, 2H, so must play hearts (follow: suit)")
+                              "trumps, and Ben holds QH, 2H, so Ben must play hearts (follow: suit)")
     assert exc.value.told_to(1) == ("3C is not a legal play for you: hearts were led, clubs are "
-                                    "trumps, and you hold QH, 2H, so must play hearts "
+                                    "trumps, and you hold QH, 2H, so you must play hearts "
                                     "(follow: suit)")
     assert exc.value.rule == "follow" and exc.value.card == Card("3C") and exc.value.player == 1
+    # a reader who plays by clicking is told the cards as the table shows them
+    assert exc.value.told_to(1, symbols=True) == (
+        "♣3 is not a legal play for you: hearts were led, clubs are trumps, and you hold ♥Q, ♥2, "
+        "so you must play hearts (follow: suit)")
 
 
 def test_follow_suit_or_trump():
@@ -186,7 +190,7 @@ def test_follow_suit_or_trump():
     game = position("parlett", LEADER, FOLLOWER, QUIET_STOCK)
     game.play("AH")
     assert sorted(game.legal_plays()) == parse_cards("QH 2H 3C")
-    with pytest.raises(IllegalPlayError, match="clubs are trumps, and Ben holds QH, 2H, so must "
+    with pytest.raises(IllegalPlayError, match="clubs are trumps, and Ben holds QH, 2H, so Ben must "
                        r"play hearts or trumps \(follow: suit_or_trump\)"):
         game.play("4S")
     game.play("3C")  # trumping while able to follow is allowed

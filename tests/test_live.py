@@ -224,7 +224,9 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             # would wait for it to be "enabled" without force)
             page.locator(f'.pn-live-play [data-card="{code}"]').click(force=True)
             after = _settled(page)
-            assert "is not a legal play" in after["status"], after["status"]
+            assert "is not a legal play for you" in after["status"], after["status"]
+            # the card is named as the table shows it (♠J), not by its code (JS)
+            assert code not in after["status"], after["status"]
             assert re.search(r"\((follow|rule)[^)]*\)", after["status"]), (
                 f"the refusal does not name the rule: {after['status']}")
             assert code in [c["code"] for c in after["cards"]], "a refused card left the hand"

@@ -113,7 +113,7 @@ def test_illegal_play(tmp_path, capsys):
     status, err = run_cli(tmp_path, capsys, stacked_record(["AH", "3C"]))
     assert status == 2
     assert err == ("error: game.json: deal 1, play 2: 3C is not a legal play for Ben: hearts were "
-                   "led, clubs are trumps, and Ben holds QH, 2H, so must play hearts "
+                   "led, clubs are trumps, and Ben holds QH, 2H, so Ben must play hearts "
                    "(follow: suit)\n")
 
 

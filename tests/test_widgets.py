@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from penneech import Phase, Rules, Scored, record  # noqa: E402
+from penneech.narrate import card_text  # noqa: E402
 from penneech.widgets import DealStepper, PlayComputer, compare, player_kinds  # noqa: E402
 
 
@@ -19,6 +20,9 @@ def test_a_refused_card_is_explained_and_the_game_goes_on() -> None:
     not_held = next(c for c in game.deck if c not in held and c not in game.turned)
     message = pc.click(not_held)
     assert message.startswith("Refused:") and "you do not hold it" in message
+    # the cards are named as the table shows them, not by their codes
+    assert message.startswith(f"Refused: {card_text(not_held)} is not a legal play for you")
+    assert all(card_text(c) in message for c in held) and not_held.code not in message
     assert game.to_move == 0 and not game.trick  # nothing was played
     assert pc.click("zz").startswith("Refused: 'zz' is not a card")
     assert game.to_move == 0 and not game.trick
