@@ -24,7 +24,7 @@ True
 >>> ask(op="play", table="t", card=card)["waiting"]
 'computer'
 >>> ask(op="play", table="t", card="2H")["refused"]
-'Cannot play: Computer is to play a card'
+'Cannot play: Greedy is to play a card'
 >>> ask(op="nonsense")["error"]
 "unknown request 'nonsense'"
 
@@ -85,7 +85,10 @@ MAX_EXPERIMENT_GAMES = 2000
 #: The seat of the reader at the live table; the computer sits in the other.
 YOU: Seat = 0
 COMPUTER: Seat = 1
-DEFAULT_NAMES = ("Reader", "Computer")
+#: The reader's name when none is given.  The computer is named after its kind ("Expert",
+#: "Club"), as the terminal game names it, so that a record says whom it was played against.
+DEFAULT_NAME = "Reader"
+
 
 def analyse_for_reader(game: Game, deal: int) -> list[str]:
     """What the reader's cards cost in deal number ``deal`` (:mod:`penneech.analysis`): one line
@@ -667,12 +670,16 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     allowed = [s["settings"] for s in known[kind]["strengths"]]
     if settings and dict(settings) not in allowed:
         raise LiveError(f"{dict(settings)!r} is not a strength of the {kind} player")
-    names = [str(n).strip()[:40] for n in (args.get("names") or DEFAULT_NAMES)]
-    if len(names) == 2:
-        # a blank name is the reader's default; a name that is the computer's is told apart
-        names[0] = names[0] or "Reader"
-        if names[0].casefold() == names[1].casefold():
-            names[1] = names[1][:29] + " (computer)"
+    given = args.get("names") or [DEFAULT_NAME]
+    if not isinstance(given, list) or not 1 <= len(given) <= 2:
+        raise LiveError("names must be a list of the reader's name (and the computer's)")
+    names = [str(n).strip()[:40] for n in given]
+    if len(names) == 1:
+        names.append(players.kind_name(kind))
+    # a blank name is the reader's default; a name that is the computer's is told apart
+    names[0] = names[0] or DEFAULT_NAME
+    if names[0].casefold() == names[1].casefold():
+        names[1] = names[1][:29] + " (computer)"
     try:
         game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
     except GameError as exc:
@@ -694,12 +701,25 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     opponent = args.get("opponent") or {}
     kind = str(opponent.get("kind") or DEFAULT_OPPONENT) if isinstance(opponent, Mapping) \
         else DEFAULT_OPPONENT
-    if kind not in {p["kind"] for p in player_catalogue()}:
+    known = {p["kind"]: p for p in player_catalogue()}
+    if kind not in known:
         kind = DEFAULT_OPPONENT
     settings = dict(opponent.get("settings") or {}) if isinstance(opponent, Mapping) else {}
+    told = ""
+    if args.get("loaded"):
+        # a record loaded from a file: the computer named after its kind plays on as that kind
+        named = players.kind_named(game.names[COMPUTER])
+        if named is not None and named in known:
+            if named != kind:
+                settings = {}
+            kind = named
+            told = f"{game.names[COMPUTER]} plays on as the {kind} player."
+        else:
+            told = (f"The record does not say which computer player "
+                    f"{game.names[COMPUTER]} was: the {kind} player, chosen above, plays on.")
     table = Table(game, kind, settings)
     _tables[str(args.get("table", "play"))] = table
-    return table.state()
+    return {**table.state(), "told": told}
 
 
 def _on_table(action: Callable[[Table, Mapping[str, Any]], None]

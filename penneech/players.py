@@ -57,6 +57,8 @@ __all__ = [
     "PLAYER_KINDS",
     "FAIR_KINDS",
     "LEVELS",
+    "kind_name",
+    "kind_named",
     "opponent_menu",
     "describe",
     "Strength",
@@ -540,6 +542,27 @@ def measured_strength(kind: str) -> tuple[Strength, ...]:
             low, high = wilson_interval(wins, games)
             out.append(Strength(opponent, rules, wins, games, low, high))
     return tuple(out)
+
+
+def kind_name(kind: str) -> str:
+    """The name the computer plays under when the reader does not give one: its kind, as a
+    name ("Expert").  A saved game's record so says whom it was played against
+    (:func:`kind_named` reads it back).
+
+    >>> kind_name("expert"), kind_named("Expert"), kind_named("Beginner (computer)")
+    ('Expert', 'expert', 'greedy')
+    >>> kind_named("Computer") is None
+    True
+    """
+    return kind.capitalize()
+
+
+def kind_named(name: str) -> str | None:
+    """The fair kind of computer player ``name`` names ("Expert", "club", a level such as
+    "Beginner", with or without " (computer)" after it), or ``None``."""
+    word = name.lower().removesuffix(" (computer)").strip()
+    kind = LEVELS.get(word, word)
+    return kind if kind in FAIR_KINDS else None
 
 
 def opponent_menu() -> list[tuple[str, str]]:

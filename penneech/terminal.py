@@ -53,11 +53,12 @@ from .game import Game, GameError, Phase, PlayerView
 from .narrate import card_text, outcome_text, steps
 from .players import (
     DEFAULT_OPPONENT,
-    FAIR_KINDS,
     LEVELS,
     Player,
     describe,
     drive,
+    kind_name,
+    kind_named,
     make_player,
 )
 from .playouts import best_card, estimate
@@ -378,7 +379,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         if not name:
             return fail("--name must not be empty")
         kind = _kind(options.opponent or DEFAULT_OPPONENT)
-        opponent_name = kind.capitalize()
+        opponent_name = kind_name(kind)
         if opponent_name.lower() == name.lower():
             opponent_name += " (computer)"
         try:
@@ -457,8 +458,7 @@ def _kind(kind: str) -> str:
 def _named_kind(name: str) -> str:
     """The kind of computer player a saved game's opponent is named after (``play`` names it
     so: "Expert", or "Expert (computer)"), else the default opponent."""
-    word = name.lower().removesuffix(" (computer)").strip()
-    return word if word in FAIR_KINDS or word in LEVELS else DEFAULT_OPPONENT
+    return kind_named(name) or DEFAULT_OPPONENT
 
 
 def _after_move(game: Game, saver: _Saver, human: _Terminal) -> None:

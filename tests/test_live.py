@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from penneech import Card
+from penneech import Card, Game, Phase, record
 from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
@@ -250,8 +250,6 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
     text = Path(info.value.path()).read_text(encoding="utf-8")
     data = json.loads(text)
     assert data["format"] == "penneech-record/1"
-    from penneech import record
-
     replayed = record.loads(text)
     assert replayed.outcome is not None
     assert replayed.names[replayed.outcome.winner] in state["result"]
@@ -403,6 +401,37 @@ def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> N
     assert [c["code"] for c in back["cards"]] == [c["code"] for c in first["cards"]]
     assert page.locator(".pn-live-play select[name=opponent]").input_value() == "greedy"
     rec.check_all("play-the-computer, three games kept")
+    page.close()
+
+
+def test_a_downloaded_game_is_played_on_before_any_game_is_on_the_table(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """A reader who downloaded a game yesterday opens the page and plays on from the file at
+    once, against the computer the record names (not the one the menu shows)."""
+    game = Game("pagat", seed=31, players=("Ada", "Greedy"), first_dealer=0)
+    while game.to_move != 0 or game.phase is not Phase.PLAY or not game.trick:
+        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
+            game.legal_plays()[0]))
+    path = tmp_path / "yesterday.json"
+    record.save(game, path)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    assert page.locator(".pn-live-play select[name=opponent]").input_value() == DEFAULT_OPPONENT
+    assert not page.locator(".pn-live-play .pn-live-table").count()
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+    _wait_table(page)
+    state = _settled(page)
+    message = page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert "Greedy plays on as the greedy player" in message, message
+    assert page.locator(".pn-live-play select[name=opponent]").input_value() == "greedy"
+    assert sorted(c["code"] for c in state["cards"]) == sorted(c.code for c in game.hand(0))
+    legal = {c.code for c in game.legal_plays()}
+    assert {c["code"] for c in state["cards"] if not c["disabled"]} == legal
+    # the reader plays on, and the game goes on from the file
+    page.locator(f'.pn-live-play [data-card="{sorted(legal)[0]}"]').click()
+    after = _settled(page)
+    assert sorted(legal)[0] not in [c["code"] for c in after["cards"]]
+    rec.check_all("play-the-computer, a downloaded game played on")
     page.close()
 
 

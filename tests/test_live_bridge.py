@@ -284,3 +284,36 @@ def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:
     assert "Reader" in state["html"]
     answer = penneech.live.Prompt().run("input('name? ')")
     assert answer["error"] and "input() cannot be answered at this prompt" in answer["error"]
+
+
+def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as_it() -> None:
+    # the page sends the reader's name only: the computer is named after its kind, as the
+    # terminal game names it, so that a downloaded record says whom it was played against
+    state = ok(op="new", rules="pagat", seed=5, opponent="club", names=["Ada"], dealer=0)
+    assert record.loads(state["record"]).names == ("Ada", "Club")
+    state = ok(op="new", rules="pagat", seed=5, opponent="club", names=["club"], dealer=0)
+    assert record.loads(state["record"]).names == ("club", "Club (computer)")
+    assert "names must be a list" in ask(op="new", names="Ada")["error"]
+    assert "names must be a list" in ask(op="new", names=["a", "b", "c"])["error"]
+    # a record loaded from a file, whatever the menu shows, plays on against the kind it names
+    game = Game("pagat", seed=9, players=("Ada", "Greedy"), first_dealer=0)
+    while game.to_move != 0 or game.phase is not Phase.PLAY:
+        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
+            game.legal_plays()[0]))
+    text = record.dumps(game)
+    back = ok(op="resume", record=text, name="mine.json", loaded=True,
+              opponent={"kind": "expert", "settings": {}})
+    assert back["opponent"] == {"kind": "greedy", "settings": {}}
+    assert back["told"] == "Greedy plays on as the greedy player."
+    assert sorted(back["hand"]) == sorted(c.code for c in game.hand(0))
+    # a record whose computer has another name: the one chosen in the menu, and the reader is
+    # told that the record does not say
+    other = Game("pagat", seed=9, players=("Ada", "Computer"), first_dealer=0)
+    back = ok(op="resume", record=record.dumps(other), loaded=True,
+              opponent={"kind": "solver", "settings": {"samples": 5}})
+    assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}}
+    assert back["told"] == ("The record does not say which computer player Computer was: the "
+                            "solver player, chosen above, plays on.")
+    # a saved game resumed from the browser's storage keeps its own opponent, without a word
+    back = ok(op="resume", record=text, opponent={"kind": "expert", "settings": {}})
+    assert back["opponent"]["kind"] == "expert" and back["told"] == ""

@@ -169,15 +169,16 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         bar = _el(form, "div", class_="pn-live-buttons")
         _el(bar, "button", "Play live", type="submit", class_="pn-live-start")
         _button(bar, "Resume the saved game", "resume", hidden="hidden")
+        # a downloaded game can be played on before any game is on the table
+        lab = _el(bar, "label", class_="pn-file")
+        _el(lab, "span", "Or play on from a downloaded game: ")
+        _el(lab, "input", type="file", accept=".json,application/json", data_do="load")
     tools: ET.Element | None = None
     if kind == "play":
         tools = ET.Element("div", {"class": "pn-live-tools", "hidden": "hidden"})
         _button(tools, "Hint", "hint")
         _button(tools, "Undo", "undo")
         _button(tools, "Download the game", "download")
-        lab = _el(tools, "label", class_="pn-file")
-        _el(lab, "span", "Load a record to play on: ")
-        _el(lab, "input", type="file", accept=".json,application/json", data_do="load")
     if kind == "compare":
         if option:
             _select(form, "Option", "option",

@@ -392,7 +392,9 @@
       tools.hidden = false;
       if (answer.waiting === "computer") status.say("");
       else {
-        status.say(`Rules ${answer.rules} · seed ${answer.seed}` + (aside ? ` · ${aside}` : ""));
+        // (a loaded record: which computer plays on, the one it names or the one chosen above)
+        status.say(`Rules ${answer.rules} · seed ${answer.seed}` + (aside ? ` · ${aside}` : "")
+                   + (answer.told ? ` · ${answer.told}` : ""));
         aside = "";
       }
       keep(answer);
@@ -451,23 +453,28 @@
         op: "new", rules: rulesOf(form), seed: field(form, "seed"),
         dealer: field(form, "dealer"), opponent: opponent().kind,
         settings: opponent().settings,
-        names: [field(form, "name") || "Reader", "Computer"],
+        // (the computer plays under its kind's name, so that a record says whom it was against)
+        names: [field(form, "name") || "Reader"],
       }, null);
     });
+    // the form shows the opponent of the game resumed, so that a new game keeps it
+    function showOpponent(chosen) {
+      const kind = chosen && chosen.kind;
+      if (kind && [...opponentMenu.options].some((o) => o.value === kind)) {
+        opponentMenu.value = kind;
+        const menu = strengthMenus.find((m) => m.dataset.for === kind);
+        const wanted = JSON.stringify(chosen.settings || {});
+        if (menu && [...menu.options].some((o) => o.value === wanted)) menu.value = wanted;
+        showStrength();
+      }
+    }
+
     resume.addEventListener("click", () => {
       if (busy) return;
       const open = offerSaved();
       const save = open.find((s) => s.key === resumeMenu.value) || open[0];
       if (!save) return;
-      // the form shows the opponent of the game resumed, so that a new game keeps it
-      const kind = save.opponent && save.opponent.kind;
-      if (kind && [...opponentMenu.options].some((o) => o.value === kind)) {
-        opponentMenu.value = kind;
-        const menu = strengthMenus.find((m) => m.dataset.for === kind);
-        const wanted = JSON.stringify((save.opponent && save.opponent.settings) || {});
-        if (menu && [...menu.options].some((o) => o.value === wanted)) menu.value = wanted;
-        showStrength();
-      }
+      showOpponent(save.opponent);
       $(form, ".pn-live-start").textContent = "New game";
       replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
                     name: "saved game" }, save.key);
@@ -512,12 +519,19 @@
         download(`penneech-game-${last.seed}.json`, last.record);
       }
     });
-    $(tools, 'input[type="file"]').addEventListener("change", async (event) => {
+    // (offered beside "Play live", so that a game downloaded earlier can be played on at once)
+    $(box, 'input[data-do="load"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
       event.target.value = "";
       if (!file || busy) return;
-      replaceGame({ op: "resume", record: file.text, name: file.name, opponent: opponent() },
-                  null);
+      const previous = last;
+      await replaceGame({ op: "resume", record: file.text, name: file.name, loaded: true,
+                          opponent: opponent() }, null);
+      if (last !== previous) {
+        showOpponent(last.opponent);
+        $(form, ".pn-live-start").textContent = "New game";
+      }
+
     });
   }
 
