@@ -42,6 +42,7 @@ import ast
 import contextlib
 import io
 import json
+import re
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -49,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import frames, narrate, players, record
-from .cards import CardError
+from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
 from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
@@ -249,9 +250,17 @@ class Table:
     hint: str = ""
     hint_card: Any = None
     analysed: dict[int, list[str]] = field(default_factory=dict)
+    #: the account of the game as last told to a screen reader (see :meth:`news`)
+    told: list[str] = field(default_factory=list)
+    told_scores: tuple[int, int] | None = None
+    told_status: str = ""
 
     def __post_init__(self) -> None:
         self.game.auto_deal = False  # a resumed record's game would deal on by itself
+        # a resumed game is told from the start of its last deal, not from its first
+        story = narrate.steps(self.game.events, self.game.names, YOU)
+        start = _last_deal_start(self.game)
+        self.told = [s.text for s in story if s.start < start]
         self.opponent = players.make_player(self.kind, seed=self.game.seed, **self.settings)
         bind = getattr(self.opponent, "bind", None)
         if bind is not None:
@@ -374,6 +383,35 @@ class Table:
             return "deal"
         return "you" if g.to_move == YOU else "computer"
 
+    def news(self, status: str) -> str:
+        """What a screen reader is told after the reader's last action: what happened since
+        (the computer's card, who took the trick, what scored; told to "you", cards in words),
+        the scores when they changed, and what the table waits for (or the refusal)."""
+        g = self.game
+        story = [s.text for s in narrate.steps(g.events, g.names, YOU)]
+        parts = []
+        for i, text in enumerate(story):
+            before = self.told[i] if i < len(self.told) else ""
+            if text == before:
+                continue
+            # a trick told so far ("Trick 2: Ann leads the ♥Q.") grows as it is played
+            piece = text[len(before.rstrip(".")):].lstrip(" ,;") if before and text.startswith(
+                before.rstrip(".")) else text
+            parts.append(piece[:1].upper() + piece[1:])
+        self.told = story
+        scores = (g.scores[0], g.scores[1])
+        said = f"Scores: you {scores[YOU]}, {g.names[COMPUTER]} {scores[COMPUTER]}."
+        if scores != self.told_scores and not any(said in p for p in parts):
+            parts.append(said)  # (the account of a deal's end says them already)
+        self.told_scores = scores
+        if self.refusal:
+            parts.append(self.refusal)
+        if not parts and status == self.told_status:
+            return ""  # nothing new (the analysis of a deal came, say): nothing to say again
+        self.told_status = status
+        parts.append(status)
+        return _spoken(" ".join(p for p in parts if p))
+
     def state(self) -> dict[str, Any]:
         g = self.game
         view = g.view(YOU)
@@ -423,6 +461,7 @@ class Table:
         outcome = g.outcome
         return {
             "html": html,
+            "news": self.news(result or status),
             "waiting": waiting,
             "legal": [c.code for c in view.legal_plays],
             "hand": [c.code for c in view.hand],
@@ -437,6 +476,19 @@ class Table:
             "seed": g.seed,
             "rules": str(g.rules),
         }
+
+
+_CARD_TEXT = re.compile("[♠♥♦♣](?:10|[2-9JQKA])")
+
+
+def _spoken(text: str) -> str:
+    """``text`` with each card named in words ("♥Q": "queen of hearts"), as a screen reader
+    should say it.
+
+    >>> _spoken("Trick 1: you lead the ♥Q, Expert plays the ♦7.")
+    'Trick 1: you lead the queen of hearts, Expert plays the seven of diamonds.'
+    """
+    return _CARD_TEXT.sub(lambda m: parse_card(m.group(0)).name, text)
 
 
 def _last_deal_start(game: Game) -> int:

@@ -562,7 +562,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         button.append(picture)
     if not view.hand:
         hand.text = "no cards in hand"
-    say = ET.SubElement(root, "p", {"class": "pn-status", "role": "status"})
+    # (not a live region: the page tells a screen reader what changed in one that stays)
+    say = ET.SubElement(root, "p", {"class": "pn-status"})
     say.text = status
     if refusal:
         ET.SubElement(say, "br")

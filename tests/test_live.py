@@ -273,12 +273,18 @@ def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str
         page.locator(f".pn-live-play [data-action={action}]").click()
         state = _settled(page)
     assert state["cards"] and not any(c["disabled"] for c in state["cards"]), state["text"]
-    for _ in range(30):  # Tab from the form to the hand
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')"):
-            break
-    else:
-        pytest.fail("Tab never reached a card of the hand")
+    # the game begun, the keyboard is at the table: on a card of the hand
+    assert page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')"), (
+        page.evaluate("document.activeElement?.outerHTML.slice(0, 200)"))
+    # the hand is one Tab stop: Shift-Tab and Tab come back to it
+    page.keyboard.press("Shift+Tab")
+    assert not page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')")
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')"), (
+        "Tab went from one card of the hand to another")
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("End")
     page.keyboard.press("ArrowLeft")
     code = page.evaluate("document.activeElement.dataset.card")
@@ -286,6 +292,27 @@ def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str
     after = _settled(page)
     assert code not in [c["code"] for c in after["cards"]], "Enter did not play the focused card"
     assert re.search(r"Reader leads the", after["text"]), after["text"]
+    # a screen reader is told, in a region that stays on the page, what the computer did, with
+    # the cards in words, and what the table waits for
+    told = page.locator(".pn-live-play .pn-live-news")
+    assert told.get_attribute("aria-live") == "polite"
+    assert re.search(r"Expert plays the \w+ of \w+\.", told.text_content()), (
+        told.text_content())
+    # the deal played to its end with Enter alone: the keyboard is never lost to the page
+    for _ in range(40):
+        state = _settled(page)
+        if state["result"] or "next-deal" in state["actions"]:
+            break
+        if "keep" in state["actions"]:
+            page.locator(".pn-live-play [data-action=keep]").click()
+            continue
+        assert page.evaluate("document.activeElement?.classList.contains('pn-cardbtn')"), (
+            page.evaluate("document.activeElement?.outerHTML.slice(0, 200)"))
+        page.keyboard.press("Enter")
+    assert "next-deal" in state["actions"] or state["result"], state["text"][-300:]
+    assert page.evaluate("document.activeElement?.dataset.action") in ("next-deal", "new-game")
+    assert "Scores: you " in told.text_content(), told.text_content()
+    assert not re.search("[♠♥♦♣]", told.text_content()), told.text_content()
 
     settings = page.locator(".pn-live-play details.pn-settings")
     if settings.get_attribute("open") is None:  # folded while a game is on

@@ -317,3 +317,29 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
     # a saved game resumed from the browser's storage keeps its own opponent, without a word
     back = ok(op="resume", record=text, opponent={"kind": "expert", "settings": {}})
     assert back["opponent"]["kind"] == "expert" and back["told"] == ""
+
+
+def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
+    state = ok(op="new", rules="pagat", seed=1, opponent="greedy", dealer=0, names=["Ada"])
+    first = state["news"]
+    assert first.startswith("You deal first. Deal 1: you deal seven cards each"), first
+    assert "You turn up the nine of hearts" in first and "Scores: you 0, Greedy 0." in first
+    state = ok(op="computer")
+    # the computer's card, in words, then what the table waits for; nothing said twice
+    assert state["news"] == ("Trick 1: Greedy leads the queen of hearts. Your turn: play a card "
+                             "to the trick."), state["news"]
+    forbidden = next(c for c in state["hand"] if c not in state["legal"])
+    refused = ok(op="play", card=forbidden)["news"]
+    assert refused.startswith(f"Not allowed: {penneech.Card(forbidden).name} is not a legal "
+                              "play for you"), refused
+    state = ok(op="play", card=state["legal"][-1])
+    news = state["news"]
+    # the rest of the trick (not its start again), what scored, and the scores
+    assert news.startswith("You play the ") and "Trick 1" not in news, news
+    assert re.search(r"Scores: you \d+, Greedy \d+\.", news), news
+    assert not re.search("[♠♥♦♣]", news), news
+    # a request that changes nothing says nothing
+    assert ok(op="state")["news"] == ""
+    # a game resumed is told from the start of its last deal
+    back = ok(op="resume", record=state["record"], opponent={"kind": "greedy"})["news"]
+    assert back.startswith("Deal 1: you deal") and "Scores: you" in back, back

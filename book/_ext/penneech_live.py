@@ -232,6 +232,8 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     prog.text = ""
     _el(status, "span", "", class_="pn-live-message")
     _el(root, "div", "", class_="pn-live-out")
+    if kind == "play":  # what changed at the table, told to a screen reader (kept on the page)
+        _el(root, "p", "", class_="pn-live-news", aria_live="polite")
     if tools is not None:  # under the table
         root.append(tools)
     _el(root, "noscript", "The live panel needs JavaScript; the recorded examples on this page "

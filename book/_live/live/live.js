@@ -375,30 +375,52 @@
       return { kind, settings: menu ? JSON.parse(menu.value) : {} };
     }
 
+    const news = $(box, ".pn-live-news");
+    const message = $(box, ".pn-live-message");
+    let told = "";  // what the screen reader is to be told once the panel is no longer busy
+    let fresh = false;  // the next answer is a new game's (or a resumed one's) first
+    let gameLine = "";  // which game is on the table, under the form
+    // whether the reader plays at the table with the keyboard: focus stays there, even when
+    // the button that had it goes (the last card of a deal)
+    let atTable = false;
+
     function render(answer) {
       if (!answer.ok) {
         status.say(answer.error);
+        told = answer.error;
         aside = "";
         return;
       }
       const settings = $(form, ".pn-settings");
       const first = !last;
       if (first && settings) settings.open = false;  // the first game: bring the table into view
-      const hadFocus = out.contains(document.activeElement);
+      if (out.contains(document.activeElement)) atTable = true;
+      else if (document.activeElement && document.activeElement !== document.body) {
+        atTable = false;
+      }
       last = answer;
       out.innerHTML = answer.html;
+      // the hand is one stop for Tab (the arrow keys move along it), so that Tab reaches the
+      // question or the buttons under it at once
+      const cards = $$(out, ".pn-cardbtn");
+      const stop = cards.find((c) => !c.hasAttribute("aria-disabled"));
+      cards.forEach((c) => { c.tabIndex = c === stop ? 0 : -1; });
       // (on a phone the folded settings leave the table above the screen's top)
       if (first && out.getBoundingClientRect().top < 0) out.scrollIntoView({ block: "start" });
       tools.hidden = false;
-      if (answer.waiting === "computer") status.say("");
-      else {
+      if (fresh || aside || answer.told) {
         // (a loaded record: which computer plays on, the one it names or the one chosen above)
-        status.say(`Rules ${answer.rules} · seed ${answer.seed}` + (aside ? ` · ${aside}` : "")
-                   + (answer.told ? ` · ${answer.told}` : ""));
+        gameLine = `Rules ${answer.rules} · seed ${answer.seed}` + (aside ? ` · ${aside}` : "")
+          + (answer.told ? ` · ${answer.told}` : "");
         aside = "";
       }
+      // said again only when it changed (a hint being worked out, an error), not after each card
+      if (message.textContent !== gameLine) status.say(gameLine);
+      told = answer.news || "";
       keep(answer);
-      if (hadFocus || answer.refused) focusTable();
+      if (fresh) atTable = true;  // a game begun: the keyboard goes to the table
+      fresh = false;
+      if (atTable || answer.refused) focusTable();
       if (answer.waiting === "computer") {
         const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
         setTimeout(() => send({ op: "computer" }), pause);
@@ -425,6 +447,11 @@
       } finally {
         busy = false;
         box.removeAttribute("aria-busy");
+        // (told after the panel stops being busy, which some screen readers wait for)
+        if (told) {
+          news.textContent = told;
+          told = "";
+        }
       }
     }
 
@@ -436,7 +463,9 @@
       const previous = last;
       aside = setAside();
       current = key;
+      fresh = true;
       await send(request);
+      fresh = false;
       if (last === previous) {
         current = before;
         aside = "";
@@ -503,6 +532,7 @@
       else if (event.key === "ArrowRight") i = Math.min(cards.length - 1, i + 1);
       else if (event.key === "Home") i = 0;
       else i = cards.length - 1;
+      cards.forEach((c) => { c.tabIndex = c === cards[i] ? 0 : -1; });
       cards[i].focus();
       event.preventDefault();
     });
