@@ -94,18 +94,22 @@ def _html(value: str) -> Any:
 class Stepper(_Shown):
     """Precomputed frames in a ``Stack``, stepped by a slider and a play button that are
     jslinked to it, so it works on a static page.  Several steppers can share one slider
-    (see :func:`compare`)."""
+    (see :func:`compare`).
+
+    The slider counts from 1, as the frames' captions do ("Step 1 of 9"): the stack's first
+    child is an empty placeholder that the slider never reaches, so that its value and the
+    stack's index stay the same number (a jslink cannot add one)."""
 
     def __init__(self, frames: Sequence[Frame], *, title: str = "",
                  interval: int = 1800) -> None:
         self.frames: list[Frame] = list(frames)
         self.title = title
-        self.stack = w.Stack([_html(f.html) for f in self.frames], selected_index=0)
-        n = max(len(self.frames) - 1, 0)
-        self.slider = w.IntSlider(value=0, min=0, max=n, description="Step",
+        self.stack = w.Stack(self._children(), selected_index=1)
+        n = self._last()
+        self.slider = w.IntSlider(value=1, min=1, max=n, description="Step",
                                   continuous_update=True,
                                   layout=w.Layout(width="24em"))
-        self.play = w.Play(value=0, min=0, max=n, interval=interval, description="Play",
+        self.play = w.Play(value=1, min=1, max=n, interval=interval, description="Play",
                            show_repeat=False)
         self._links = [w.jslink((self.play, "value"), (self.slider, "value")),
                        w.jslink((self.slider, "value"), (self.stack, "selected_index"))]
@@ -113,14 +117,27 @@ class Stepper(_Shown):
         self.controls = w.HBox([self.play, self.slider])
         self.widget = w.VBox([*([self.head] if self.head else []), self.controls, self.stack])
 
+    def _children(self) -> list[Any]:
+        frames = [_html(f.html) for f in self.frames] or [_html("")]
+        return [_html(""), *frames]
+
+    def _last(self) -> int:
+        return max(len(self.frames), 1)
+
+    @property
+    def shown(self) -> Frame | None:
+        """The frame the slider is on (``None`` when there are no frames)."""
+        index = int(self.slider.value) - 1
+        return self.frames[index] if 0 <= index < len(self.frames) else None
+
     def set_frames(self, frames: Sequence[Frame], title: str | None = None) -> None:
         """Replace the frames (with a kernel)."""
         self.frames = list(frames)
-        n = max(len(self.frames) - 1, 0)
-        self.slider.value = 0
-        self.play.value = 0
-        self.stack.children = [_html(f.html) for f in self.frames]
-        self.stack.selected_index = 0
+        n = self._last()
+        self.slider.value = 1
+        self.play.value = 1
+        self.stack.children = self._children()
+        self.stack.selected_index = 1
         self.slider.max = n
         self.play.max = n
         if title is not None:

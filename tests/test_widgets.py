@@ -170,3 +170,19 @@ def test_compare_says_what_was_wrong(kwargs: dict, message: str) -> None:
         compare(5, **kwargs)
     with pytest.raises(ValueError, match="deck must be a seed"):
         compare(5.0)  # type: ignore[arg-type]
+
+
+def test_the_slider_counts_steps_as_the_frames_captions_do() -> None:
+    """The slider reads 1 on "Step 1 of n" and n on the last frame; the stack shows the frame
+    whose caption names the slider's value (before, the slider read 3 on "Step 4")."""
+    stepper = DealStepper("pagat", seed=8).stepper
+    n = len(stepper.frames)
+    assert (stepper.slider.min, stepper.slider.max, stepper.play.min, stepper.play.max) == (
+        1, n, 1, n)
+    for value in (1, 4, n):
+        stepper.slider.value = value
+        shown = stepper.stack.children[value].value
+        assert f"Step {value} of {n}" in shown
+        assert stepper.shown is stepper.frames[value - 1]
+    stepper.set_frames(stepper.frames[:3])
+    assert (stepper.slider.value, stepper.slider.max, stepper.stack.selected_index) == (1, 3, 1)
