@@ -1,0 +1,113 @@
+// On every page of the book: names for the controls that the notebooks' widgets draw without one,
+// and boxes that scroll sideways made reachable from the keyboard.
+//
+// ipywidgets 8 draws the Play button of a stepper as an icon with no text, its slider's handle
+// with no label (the "Step" beside it is not tied to it), and the header of a folded section as a
+// plain <div> that only a mouse can open.  A screen reader then says "button" and "slider", and a
+// keyboard cannot open the fold.  This script names them after what they show, and keeps the
+// names right as the widgets redraw (the Play button becomes Pause while a deal plays).
+(function () {
+  "use strict";
+
+  const ICONS = [["fa-play", "Play"], ["fa-pause", "Pause"], ["fa-stop", "Stop"],
+                 ["fa-retweet", "Repeat"]];
+
+  function setOnce(el, name, value) {
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+
+  function namePlayButtons(root) {
+    root.querySelectorAll(".widget-play button").forEach((button) => {
+      const icon = button.querySelector("i");
+      if (!icon) return;
+      const hit = ICONS.find(([cls]) => icon.classList.contains(cls));
+      if (!hit) return;
+      setOnce(button, "aria-label", hit[1]);
+      setOnce(button, "title", hit[1]);
+      setOnce(icon, "aria-hidden", "true");
+    });
+  }
+
+  function nameSliders(root) {
+    root.querySelectorAll(".widget-slider").forEach((slider) => {
+      const label = slider.querySelector(".widget-label");
+      const text = (label && label.textContent.trim()) || "Value";
+      const handle = slider.querySelector("[role=slider]");
+      if (handle) setOnce(handle, "aria-label", text);
+      const readout = slider.querySelector(".widget-readout");
+      if (readout) setOnce(readout, "aria-label", `${text} (type a number)`);
+      if (label && label.getAttribute("title") === "null") label.removeAttribute("title");
+    });
+  }
+
+  function openWithKeys(root) {
+    root.querySelectorAll(".jupyter-widget-Collapse-header").forEach((header) => {
+      setOnce(header, "role", "button");
+      setOnce(header, "tabindex", "0");
+      const fold = header.closest(".jupyter-widget-Collapse");
+      const open = !!fold && fold.classList.contains("jupyter-widget-Collapse-open");
+      setOnce(header, "aria-expanded", String(open));
+      const icon = header.querySelector("i");
+      if (icon) setOnce(icon, "aria-hidden", "true");
+      if (header.dataset.pnKeys) return;
+      header.dataset.pnKeys = "1";
+      header.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          header.click();
+        }
+      });
+    });
+  }
+
+  const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+  function reachScrollingBoxes(root) {
+    root.querySelectorAll(".bd-article table, .penneech-analysis").forEach((box) => {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.querySelector(FOCUSABLE)) {
+        setOnce(box, "tabindex", "0");
+      } else if (!scrolls && box.dataset.pnScroll) {
+        box.removeAttribute("tabindex");
+      }
+      if (scrolls) box.dataset.pnScroll = "1";
+    });
+  }
+
+  // Sphinx marks each entry of the bibliography with DPUB-ARIA's doc-biblioentry, a role that
+  // ARIA 1.2 withdrew: inside role=list, screen readers then find no list items
+  function listTheBibliography(root) {
+    root.querySelectorAll(".citation-list[role=list] > [role=doc-biblioentry]").forEach(
+      (entry) => entry.setAttribute("role", "listitem"));
+  }
+
+  let queued = false;
+  function refresh() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      namePlayButtons(document);
+      nameSliders(document);
+      openWithKeys(document);
+      reachScrollingBoxes(document);
+      listTheBibliography(document);
+    });
+  }
+
+  function start() {
+    refresh();
+    // the widgets draw after the page loads, and redraw their icons and folds as they are used;
+    // only class changes and new elements are watched, so the names set here start nothing
+    new MutationObserver(refresh).observe(document.body, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ["class"],
+    });
+    window.addEventListener("resize", refresh);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
