@@ -229,7 +229,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         options = play_options(args)
     except RulesError as exc:
         return error(str(exc))
-    return terminal.run(options, sys.stdin, sys.stdout, sys.stderr)
+    status = terminal.run(options, sys.stdin, sys.stdout, sys.stderr)
+    try:
+        sys.stdout.flush()
+    except OSError:  # the terminal is gone (EIO): Python must not complain at exit
+        _quiet_broken_pipe()
+    return status
 
 
 # -- penneech simulate --------------------------------------------------------------------------

@@ -23,7 +23,8 @@ the seed and the names are the record's, the computer plays as the kind its name
 have had.
 
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
-Ctrl-C; 129 when the terminal is closed (SIGHUP), 143 on SIGTERM, 141 when the output is closed
+Ctrl-C; 129 when the terminal is closed (SIGHUP, or reading or writing it fails with EIO: then
+nothing more is printed), 143 on SIGTERM, 141 when the output is closed
 (a broken pipe): the game so far is on disk in every case.  2 for a game that cannot be saved at
 the start, or whose last save fails (``error: …`` on stderr, which says where the game was kept
 instead: a new file in the current folder or the temporary folder, or, if nothing can be
@@ -34,6 +35,7 @@ The same ``--seed`` gives the same deals and the same decisions by the computer.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -135,7 +137,12 @@ class _Terminal:
     def ask(self, prompt: str) -> str:
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except OSError:
+            # EIO: the terminal went away (its window closed, the ssh connection dropped)
+            # before SIGHUP arrived, or without it; the input is gone for good
+            raise Stop("the terminal closed") from None
         if not line:
             self.stdout.write("\n")
             raise Stop("end of input")
@@ -432,11 +439,19 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         reason = "Ctrl-C"
     except BrokenPipeError:
         reason = "the output closed"
+    except OSError as exc:
+        if exc.errno not in _GONE:
+            raise
+        reason = "the terminal closed"  # writing to it failed (EIO)
     saved = saver.save()
     try:
         _farewell(human, game, path, reason, saved)
     except (BrokenPipeError, Stop, KeyboardInterrupt):
         reason = reason if reason != "finished" else "the output closed"
+    except OSError as exc:  # (the terminal is gone: nobody is there to read the farewell)
+        if exc.errno not in _GONE:
+            raise
+        reason = reason if reason != "finished" else "the terminal closed"
     if not saved:
         kept = keep_elsewhere(path.name, lambda elsewhere: record.save(game, elsewhere))
         if kept is not None:
@@ -449,6 +464,11 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             err.write(json.dumps(record.to_record(game), ensure_ascii=True) + "\n")
         return 2
     return STATUS[reason]
+
+
+#: What writing to or reading from a terminal that is gone raises (a closed window, a dropped
+#: connection): ``OSError`` with one of these numbers.
+_GONE = {errno.EIO, errno.ENXIO}
 
 
 def _kind(kind: str) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -461,3 +463,84 @@ def test_resume_refuses_a_finished_game_and_a_missing_file(tmp_path, capsys):
     assert (tmp_path / "game.json").read_bytes() == before
     assert main(["play", "--resume", str(tmp_path / "nope.json")]) == 2
     assert "nope.json: no such file" in capsys.readouterr().err
+
+
+# -- the terminal goes away -----------------------------------------------------------------------
+
+
+class _Gone(io.StringIO):
+    """A terminal that answers ``lines`` and then goes away: reading fails with EIO."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("".join(f"{x}\n" for x in lines))
+        self.left = len(lines)
+        self.gone = False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.left == 0:
+            self.gone = True
+            raise OSError(errno.EIO, "Input/output error")
+        self.left -= 1
+        return super().readline()
+
+
+def test_a_terminal_gone_mid_game_saves_and_exits_129(tmp_path):
+    lines, expected = script(11, stop_after=4)
+    out, err = io.StringIO(), io.StringIO()
+    status = run(args_for(tmp_path, "--seed", "11"), _Gone(lines), out, err)
+    assert status == 129
+    assert err.getvalue() == ""
+    assert "Traceback" not in out.getvalue()
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_a_terminal_gone_for_output_too_is_quiet(tmp_path):
+    """Once the input is gone, writing fails too (the same closed terminal): still 129, saved."""
+    lines, expected = script(11, stop_after=2)
+
+    class DeadOutput(io.StringIO):
+        def __init__(self, stdin: _Gone) -> None:
+            super().__init__()
+            self.stdin = stdin
+
+        def write(self, text: str) -> int:
+            if self.stdin.gone:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    stdin = _Gone(lines)
+    err = io.StringIO()
+    assert run(args_for(tmp_path, "--seed", "11"), stdin, DeadOutput(stdin), err) == 129
+    assert err.getvalue() == ""
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_a_closed_pseudo_terminal_as_a_subprocess(tmp_path):
+    """A real terminal closed under the game (its window shut): reading it fails with EIO.  No
+    traceback, status 129, and the game so far is on disk."""
+    lines, expected = script(11, stop_after=2)
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json")],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+        start_new_session=True)
+    os.close(slave)
+    try:
+        answered, screen = 0, b""
+        deadline = time.monotonic() + 60
+        while answered <= len(lines) and time.monotonic() < deadline:
+            screen += os.read(master, 4096)
+            if screen.endswith((b"Your card: ", b"[y/n] ")):
+                if answered == len(lines):
+                    break
+                os.write(master, lines[answered].encode() + b"\n")
+                answered += 1
+                screen = b""
+    finally:
+        os.close(master)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 129, err
+    assert b"Traceback" not in err and b"Exception" not in err
+    assert record.load(tmp_path / "game.json").actions == expected.actions
