@@ -35,9 +35,11 @@ The same ``--seed`` gives the same deals and the same decisions by the computer.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -72,6 +74,10 @@ __all__ = ["PlayOptions", "run", "hand_text", "Stop", "STATUS"]
 #: Exit statuses by how the game stopped.
 STATUS = {"finished": 0, "quit": 0, "end of input": 0, "Ctrl-C": 130, "the terminal closed": 129,
           "a stop signal (SIGTERM)": 143, "the output closed": 141}
+
+#: What a line that could not be decoded holds: U+FFFD (``errors="replace"``) or the lone
+#: surrogates of ``errors="surrogateescape"`` (Python's reading of a C locale).
+_UNREADABLE = re.compile("[\ufffd\udc80-\udcff]")
 
 #: What stops the game (it is saved) at any question.
 _QUIT = ("quit", "exit", "q")
@@ -127,6 +133,12 @@ class _Terminal:
         # piped input is not echoed by a terminal: echo it so that the transcript reads well
         isatty = getattr(stdin, "isatty", None)
         self.echo_input = not (isatty is not None and isatty())
+        # bytes that the input's encoding cannot decode (an ASCII or Latin-1 locale, a ♦ typed
+        # into it) are read as U+FFFD and refused by ask(), never a crash
+        reconfigure = getattr(stdin, "reconfigure", None)
+        if reconfigure is not None and getattr(stdin, "errors", None) == "strict":
+            with contextlib.suppress(ValueError, OSError, AttributeError):
+                reconfigure(errors="replace")
 
     # output ---------------------------------------------------------------------------------
 
@@ -135,20 +147,30 @@ class _Terminal:
         self.stdout.write(terminal_safe(text) + "\n")
 
     def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        try:
-            line = self.stdin.readline()
-        except OSError:
-            # EIO: the terminal went away (its window closed, the ssh connection dropped)
-            # before SIGHUP arrived, or without it; the input is gone for good
-            raise Stop("the terminal closed") from None
-        if not line:
-            self.stdout.write("\n")
-            raise Stop("end of input")
-        if self.echo_input:
-            self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
-        return line.strip()
+        """One line typed in answer to ``prompt``, stripped; a line that cannot be read as text
+        is refused (with a message) and the question asked again."""
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            try:
+                line = self.stdin.readline()
+            except UnicodeDecodeError:  # (an input that could not be set to replace them)
+                line = "\ufffd\n"
+            except OSError:
+                # EIO: the terminal went away (its window closed, the ssh connection dropped)
+                # before SIGHUP arrived, or without it; the input is gone for good
+                raise Stop("the terminal closed") from None
+            if not line:
+                self.stdout.write("\n")
+                raise Stop("end of input")
+            if self.echo_input:
+                self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
+            if not _UNREADABLE.search(line):
+                return line.strip()
+            encoding = getattr(self.stdin, "encoding", None) or "the input's encoding"
+            self.say(f"That line could not be read: it is not {encoding} text, the encoding "
+                     "of this terminal.  Type cards in letters (AS, 10D, 7D) and answers in "
+                     "plain words.")
 
     def resume(self) -> None:
         """Going on with a saved game: tell again only the deal in progress, and review only

@@ -544,3 +544,37 @@ def test_a_closed_pseudo_terminal_as_a_subprocess(tmp_path):
     assert proc.returncode == 129, err
     assert b"Traceback" not in err and b"Exception" not in err
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+# -- input the terminal's encoding cannot read -----------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8"])
+def test_undecodable_input_is_bad_input_not_a_crash(tmp_path, encoding):
+    """A ♦ typed into an ASCII terminal, or bytes that are not UTF-8: the line is refused with a
+    message that says why, and the game goes on."""
+    lines, expected = script(11, stop_after=2)
+    raw = "♦7\n".encode() + b"\xff\xfe\n" + "".join(f"{x}\n" for x in lines).encode()
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding=encoding)  # (errors="strict")
+    out, err = io.StringIO(), io.StringIO()
+    status = run(args_for(tmp_path, "--seed", "11"), stdin, out, err)
+    assert status == 0, err.getvalue()
+    text = out.getvalue()
+    message = f"That line could not be read: it is not {encoding} text"
+    assert text.count(message) == (2 if encoding == "ascii" else 1)
+    assert "Traceback" not in text and err.getvalue() == ""
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_undecodable_input_as_a_subprocess(tmp_path):
+    lines, expected = script(11, stop_after=1)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json")],
+        input="♦7\n".encode() + b"\xff\n" + "".join(f"{x}\n" for x in lines).encode(),
+        capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert b"Traceback" not in proc.stderr
+    assert proc.stdout.count(b"That line could not be read: it is not ascii text") == 2
+    assert record.load(tmp_path / "game.json").actions == expected.actions
