@@ -11,7 +11,9 @@ last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
 ``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
 save replaces the last in one step: :func:`penneech.files.atomic_write`).  A file that is already
-there is never replaced: the game is saved under a new name, which is shown.  If a save fails
+there is never replaced: the game is saved under a new name, which is shown; nor is one that
+changed since the game read it or last saved it (the same record played on in two terminals at
+once): the game is saved to a new name beside it from then on, and told on stderr.  If a save fails
 (a full disk, say) you are told and the game goes on; if the last save fails, the game is saved
 to a new file in the current folder (or the temporary folder), or if that fails too its record
 is printed on stderr so that it can still be kept.
@@ -324,20 +326,43 @@ def _throw_in_rule(rules: Rules) -> str:
 
 
 class _Saver:
-    """Saves the game after every move; remembers whether the last save worked."""
+    """Saves the game after every move; remembers whether the last save worked.
 
-    def __init__(self, game: Game, path: Path, stderr: TextIO) -> None:
+    A record is never written over when it changed since this game read or last wrote it (the
+    same record played on in two terminals at once, or edited): the game is then saved to a new
+    name beside it (``NAME-2.json`` …), told on stderr, and ``path`` names that file from then
+    on.  ``expected`` is what the file held when it was read or last written (``None``: there
+    was no file).
+    """
+
+    def __init__(self, game: Game, path: Path, stderr: TextIO, *,
+                 expected: bytes | None = None) -> None:
         self.game = game
         self.path = path
         self.stderr = stderr
+        self.expected = expected
         self.failed: str | None = None
 
     def after_move(self, _game: Game) -> None:
         self.save()
 
+    def write(self) -> None:
+        """Save the game (raises ``OSError`` or ``UnicodeError`` if it cannot be)."""
+        current = _held(self.path)
+        if current is not None and current != self.expected:
+            elsewhere = unused_path(self.path)
+            print(terminal_safe(
+                f"note: {self.path} was changed by something else since this game "
+                f"{'read' if self.expected is not None else 'chose'} it (another game playing on "
+                f"the same record?); it is left alone, and this game is saved to {elsewhere} "
+                "from now on"), file=self.stderr)
+            self.path, self.expected = elsewhere, None
+        record.save(self.game, self.path)
+        self.expected = record.dumps(self.game).encode("utf-8")
+
     def save(self) -> bool:
         try:
-            record.save(self.game, self.path)
+            self.write()
         except (OSError, UnicodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             if self.failed is None:
@@ -351,6 +376,18 @@ class _Saver:
                   file=self.stderr)
         self.failed = None
         return True
+
+
+def _held(path: Path) -> bytes | None:
+    """What the file at ``path`` holds now: ``None`` if there is none, or it cannot be read (the
+    save that follows says why); ``b""`` for something that is not a regular file."""
+    try:
+        if not os.path.isfile(path):
+            return b"" if os.path.lexists(path) else None
+        with open(path, "rb") as f:
+            return f.read(record.MAX_RECORD_BYTES + 1)
+    except OSError:
+        return None
 
 
 @contextmanager
@@ -390,7 +427,11 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         print(f"error: {terminal_safe(message)}", file=err)
         return 2
 
+    held: bytes | None = None  # what the resumed record held when it was read
     if options.resume is not None:
+        # (read first: if the file changes before the game is loaded, the game's first save
+        # finds it changed and goes to a new name, never over it)
+        held = _held(Path(options.resume))
         try:
             game = record.load(options.resume)
         except record.RecordError as exc:
@@ -422,17 +463,19 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     if options.resume is not None and options.save is None:
         # the record only grows: what the file held is the start of what is written back
         path = wanted = Path(options.resume)
+        saver = _Saver(game, path, err, expected=held)
     else:
         wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
         if os.path.exists(wanted) and not os.path.isfile(wanted):
             return fail(f"cannot save the game to {wanted}: it is not a regular file")
         path = unused_path(wanted)
-    saver = _Saver(game, path, err)
+        saver = _Saver(game, path, err)
     try:
-        record.save(game, path)
+        saver.write()
     except (OSError, UnicodeError) as exc:
         return fail(f"cannot save the game to {wanted}: "
                     f"{getattr(exc, 'strerror', None) or exc}")
+    path = saver.path
     human = _Terminal(game, stdin, stdout, analysis=options.analysis)
     if options.resume is not None:
         human.resume()
@@ -466,6 +509,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             raise
         reason = "the terminal closed"  # writing to it failed (EIO)
     saved = saver.save()
+    path = saver.path  # (a new name, if the record was changed by another game meanwhile)
     try:
         _farewell(human, game, path, reason, saved)
     except (BrokenPipeError, Stop, KeyboardInterrupt):

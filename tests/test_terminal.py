@@ -578,3 +578,53 @@ def test_undecodable_input_as_a_subprocess(tmp_path):
     assert b"Traceback" not in proc.stderr
     assert proc.stdout.count(b"That line could not be read: it is not ascii text") == 2
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+# -- two games on one record ------------------------------------------------------------------------
+
+
+def test_a_record_changed_by_another_game_is_not_written_over(tmp_path):
+    """Two terminals go on with the same record: the first one's moves are saved to the file;
+    the second, finding the file changed since it read it, saves to a new name beside it and
+    says which.  Both games are kept whole."""
+    lines, expected = script(11)
+    status, _, _ = play(tmp_path, lines[:2], "--seed", "11")
+    assert status == 0
+    path = tmp_path / "game.json"
+    resume = play_options(build_parser().parse_args(["play", "--resume", str(path)]))
+
+    class OtherTerminal(io.StringIO):
+        """The second terminal: before its first answer, the first terminal plays on."""
+
+        def __init__(self) -> None:
+            super().__init__("".join(f"{x}\n" for x in lines[2:5]))
+            self.first = True
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if self.first:
+                self.first = False
+                done = run(resume, io.StringIO("".join(f"{x}\n" for x in lines[2:4])),
+                           io.StringIO(), io.StringIO())
+                assert done == 0
+            return super().readline()
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run(resume, OtherTerminal(), out, err) == 0
+    other = tmp_path / "game-2.json"
+    assert (f"note: {path} was changed by something else since this game read it") in \
+        err.getvalue()
+    assert f"this game is saved to {other} from now on" in err.getvalue()
+    assert f"Game so far saved to {other}" in out.getvalue()
+    # the first terminal's game is in the file, the second's beside it: nothing lost
+    mine = [a for a in record.load(path).actions if getattr(a, "player", None) == 0]
+    theirs = [a for a in record.load(other).actions if getattr(a, "player", None) == 0]
+    assert [a.card.code for a in mine] == lines[:4]
+    assert [a.card.code for a in theirs] == lines[:5]
+
+
+def test_a_record_saved_again_by_its_own_game_is_not_moved(tmp_path):
+    lines, expected = script(11, stop_after=6)
+    status, _, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0 and err == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert record.load(tmp_path / "game.json").actions == expected.actions
