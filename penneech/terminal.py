@@ -242,7 +242,12 @@ class _Terminal:
                 continue
             self.reviewed.add(deal)
             self.tell_news(upto=i + 1)
-            self.show_analysis(deal)
+            try:
+                self.show_analysis(deal)
+            except KeyboardInterrupt:  # Ctrl-C while the cards are weighed: skip only that
+                self.stdout.write("\n")
+                self.say(f"(The analysis of deal {deal} is skipped: Ctrl-C.  The game goes on; "
+                         "--no-analysis leaves it out.)")
 
     def show_analysis(self, deal: int) -> None:
         from .analysis import analyse_deal

@@ -628,3 +628,21 @@ def test_a_record_saved_again_by_its_own_game_is_not_moved(tmp_path):
     assert status == 0 and err == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_ctrl_c_during_the_analysis_skips_it_and_the_game_goes_on(tmp_path, monkeypatch):
+    import penneech.analysis
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(penneech.analysis, "analyse_deal", interrupted)
+    lines, expected = script(11)
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert "(The analysis of deal 1 is skipped: Ctrl-C.  The game goes on" in out
+    assert "Interrupted." not in out and "How your cards did" not in out
+    assert out.index("End of deal 1:") < out.index("analysis of deal 1 is skipped") < \
+        out.index("Deal 2:")
+    assert f"Result: {outcome_text(expected.outcome, 0)}." in out
+    assert record.load(tmp_path / "game.json").actions == expected.actions
