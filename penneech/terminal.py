@@ -42,6 +42,7 @@ import errno
 import json
 import os
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -445,8 +446,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             return fail(f"cannot read {options.resume}: {exc.strerror or exc}")
         if game.outcome is not None:
             return fail(f"the game in {options.resume} is over ({outcome_text(game.outcome)}): "
-                        f"there is nothing to play on; see it with: penneech replay "
-                        f"{options.resume}")
+                        f"there is nothing to play on; see it with: "
+                        f"{_command('replay', options.resume)}")
         name, opponent_name = game.names
         kind = _kind(options.opponent or _named_kind(opponent_name))
     else:
@@ -542,6 +543,16 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
 _GONE = {errno.EIO, errno.ENXIO}
 
 
+def _command(*words: str | os.PathLike[str]) -> str:
+    """A ``penneech`` command line to paste back into a shell: each word quoted as the shell
+    needs (a file name with spaces or quotes).
+
+    >>> _command("play", "--resume", "my game.json")
+    "penneech play --resume 'my game.json'"
+    """
+    return " ".join(["penneech", *(shlex.quote(os.fspath(w)) for w in words)])
+
+
 def _kind(kind: str) -> str:
     return LEVELS.get(kind, kind)
 
@@ -575,6 +586,7 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
         if outcome is not None:
             human.say(f"Game saved to {path}.")
         else:
-            human.say(f"Game so far saved to {path} (go on with: penneech play --resume "
-                      f"{path}; see it with: penneech replay {path}).")
+            human.say(f"Game so far saved to {path} (go on with: "
+                      f"{_command('play', '--resume', path)}; see it with: "
+                      f"{_command('replay', path)}).")
     human.stdout.flush()

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -646,3 +647,23 @@ def test_ctrl_c_during_the_analysis_skips_it_and_the_game_goes_on(tmp_path, monk
         out.index("Deal 2:")
     assert f"Result: {outcome_text(expected.outcome, 0)}." in out
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_the_commands_suggested_can_be_pasted_into_a_shell(tmp_path, capsys):
+    """A file name with a space and a quote is quoted in the commands the game suggests, and
+    each command, pasted into a shell, names the file."""
+    path = tmp_path / "Ann's game.json"
+    status, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--save", str(path))
+    assert status == 0
+    commands = re.search(r"go on with: (.*); see it with: (.*)\)\.\n", out)
+    assert commands is not None, out
+    for command, head in zip(commands.groups(), (["penneech", "play", "--resume"],
+                                                  ["penneech", "replay"]), strict=True):
+        assert shlex.split(command) == [*head, str(path)]
+    lines, _ = script(11)
+    (tmp_path / "done").mkdir()
+    finished = tmp_path / "done" / "a b.json"
+    assert play(tmp_path, lines, "--seed", "11", "--save", str(finished))[0] == 0
+    assert main(["play", "--resume", str(finished)]) == 2
+    err = capsys.readouterr().err
+    assert shlex.split(err.split("see it with: ")[1]) == ["penneech", "replay", str(finished)]
