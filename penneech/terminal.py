@@ -466,7 +466,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         opponent = opponent_factory(kind, seed=game.seed, name=opponent_name)
     except (GameError, ValueError) as exc:
         return fail(str(exc))
-    if options.resume is not None and options.save is None:
+    if options.resume is not None and (options.save is None
+                                       or _same_file(options.save, options.resume)):
         # the record only grows: what the file held is the start of what is written back
         path = wanted = Path(options.resume)
         saver = _Saver(game, path, err, expected=held)
@@ -489,14 +490,15 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     try:
         with _stop_signals():
             # (inside: the output may be closed from the first line on)
-            if path != wanted:
+            if path != wanted and wanted != Path(options.resume or ""):
                 human.say(f"{wanted} is already there and is left alone: this game is saved "
                           f"to {path}.")
             if options.resume is not None:
                 a, b = game.scores
-                human.say(f"Penneech, resumed from {path}: {name} {a}, {opponent_name} {b}, "
-                          f"deal {game.deal_number}; the computer plays as {kind}.  Type ? "
-                          "for help.")
+                saved_to = "" if path == Path(options.resume) else f" (saved to {path})"
+                human.say(f"Penneech, resumed from {options.resume}{saved_to}: {name} {a}, "
+                          f"{opponent_name} {b}, deal {game.deal_number}; the computer plays "
+                          f"as {kind}.  Type ? for help.")
             else:
                 human.say(f"Penneech: {name} against the computer ({kind}), rules "
                           f"{game.rules}, seed {game.seed}.  Type ? for help.")
@@ -541,6 +543,15 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
 #: What writing to or reading from a terminal that is gone raises (a closed window, a dropped
 #: connection): ``OSError`` with one of these numbers.
 _GONE = {errno.EIO, errno.ENXIO}
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether file names ``a`` and ``b`` name the same file (``--save`` naming the record that
+    ``--resume`` goes on with)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _command(*words: str | os.PathLike[str]) -> str:

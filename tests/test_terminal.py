@@ -667,3 +667,35 @@ def test_the_commands_suggested_can_be_pasted_into_a_shell(tmp_path, capsys):
     assert main(["play", "--resume", str(finished)]) == 2
     err = capsys.readouterr().err
     assert shlex.split(err.split("see it with: ")[1]) == ["penneech", "replay", str(finished)]
+
+
+def test_the_resume_banner_names_the_file_read_and_the_file_saved(tmp_path):
+    lines, expected = script(11)
+    assert play(tmp_path, lines[:3], "--seed", "11")[0] == 0
+    record_path = tmp_path / "game.json"
+    before = record_path.read_bytes()
+
+    def resume(*extra: str) -> str:
+        options = play_options(build_parser().parse_args(["play", "--resume", str(record_path),
+                                                          *extra]))
+        out, err = io.StringIO(), io.StringIO()
+        assert run(options, io.StringIO(f"{lines[3]}\n"), out, err) == 0, err.getvalue()
+        return out.getvalue()
+
+    # --save elsewhere: read from the record, saved to the other file, which the banner names
+    other = tmp_path / "other.json"
+    out = resume("--save", str(other))
+    assert f"Penneech, resumed from {record_path} (saved to {other}): You " in out
+    assert record_path.read_bytes() == before
+    assert len(record.load(other).actions) > len(record.load(record_path).actions)
+    # --save onto a file that is there: a new name, told in the banner too
+    out = resume("--save", str(other))
+    other2 = tmp_path / "other-2.json"
+    assert f"{other} is already there and is left alone: this game is saved to {other2}." in out
+    assert f"Penneech, resumed from {record_path} (saved to {other2}): " in out
+    # --save naming the record itself: saved back to it, as without --save
+    out = resume("--save", str(record_path))
+    banner = next(line for line in out.splitlines() if line.startswith("Penneech, resumed"))
+    assert banner.startswith(f"Penneech, resumed from {record_path}: You ")
+    assert not (tmp_path / "game-2.json").exists()
+    assert record.load(record_path).actions == record.load(other).actions
