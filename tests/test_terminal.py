@@ -699,3 +699,48 @@ def test_the_resume_banner_names_the_file_read_and_the_file_saved(tmp_path):
     assert banner.startswith(f"Penneech, resumed from {record_path}: You ")
     assert not (tmp_path / "game-2.json").exists()
     assert record.load(record_path).actions == record.load(other).actions
+
+
+# -- the number of deals ---------------------------------------------------------------------------
+
+
+def _last_deal_told(text: str) -> int:
+    return max(int(n) for n in re.findall(r"^Deal (\d+): ", text, flags=re.M))
+
+
+def _deals_in_result(text: str) -> int:
+    found = re.findall(r"^Result: .* after (\d+) deals?\b", text, flags=re.M)
+    assert len(found) == 1, text[-500:]
+    return int(found[0])
+
+
+def test_the_result_counts_the_deals_the_narration_told(tmp_path, capsys):
+    """A game with deals thrown in: the result's "after N deals" is the narration's last
+    "Deal N" (the thrown-in deals are counted, and said), in the terminal game and in replay."""
+    checked = 0
+    for seed in range(40):
+        game = Game("pagat", seed=seed, players=("You", "Greedy"))
+        players = [make_player("greedy", seed=seed), make_player("random", seed=seed)]
+        while game.outcome is None:
+            decide(game, players[game.to_move])
+        outcome = game.outcome
+        told = "\n".join(narrate(game.events, game.names))
+        assert _last_deal_told(told) == game.deal_number
+        assert _deals_in_result(f"Result: {outcome_text(outcome)}.") == game.deal_number
+        if outcome.thrown_in:
+            assert outcome.deals + outcome.thrown_in == game.deal_number
+            assert f"({outcome.thrown_in} thrown in)" in outcome_text(outcome)
+            checked += 1
+            path = tmp_path / f"g{seed}.json"
+            record.save(game, path)
+            assert main(["replay", str(path)]) == 0
+            out = capsys.readouterr().out
+            assert _deals_in_result(out) == _last_deal_told(out) == game.deal_number
+    assert checked >= 3
+    # and in the terminal game, with a hand thrown in
+    seed = throw_in_seed()
+    lines, expected = script(seed, throw=True)
+    status, out, err = play(tmp_path, lines, "--seed", str(seed), "--no-analysis")
+    assert status == 0, err
+    assert expected.outcome is not None and expected.outcome.thrown_in >= 1
+    assert _deals_in_result(out) == _last_deal_told(out) == expected.deal_number
