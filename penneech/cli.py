@@ -255,6 +255,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return error(f"{name} must be at least 1, not {value}")
     if args.games > simulation.MAX_GAMES:
         return error(f"--games may be at most {simulation.MAX_GAMES:,}, not {args.games:,}")
+    too_many = _too_many_workers(args.workers)
+    if too_many:
+        return error(too_many)
     workers = args.workers
     available = os.cpu_count() or 1
     if workers is not None and workers > available:
@@ -312,6 +315,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+#: The most processes ``--workers`` may ask for, per processor of the machine: more only slow
+#: the run down (and thousands would exhaust the machine before the first game).
+WORKERS_PER_PROCESSOR = 4
+
+
+def max_workers() -> int:
+    """The largest ``--workers`` accepted on this machine."""
+    return WORKERS_PER_PROCESSOR * (os.cpu_count() or 1)
+
+
+def _too_many_workers(workers: int | None) -> str | None:
+    """Why ``--workers`` is too many for this machine, or ``None``."""
+    limit = max_workers()
+    if workers is None or workers <= limit:
+        return None
+    return (f"--workers may be at most {limit} on this machine ({WORKERS_PER_PROCESSOR} per "
+            f"processor, and it has {os.cpu_count() or 1}), not {shorten(f'{workers:,}', 20)}")
+
+
 def cmd_experiment(args: argparse.Namespace) -> int:
     """Play the book's experiments and write their data files, or say what would be played."""
     import time
@@ -324,6 +346,9 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     scale = experiments.SCALES[args.scale]
     if args.workers is not None and args.workers < 1:
         return error(f"--workers must be at least 1, not {args.workers}")
+    too_many = _too_many_workers(args.workers)
+    if too_many:
+        return error(too_many)
     if args.action == "plan":
         total = 0.0
         done: set[Any] = set()
@@ -493,7 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_whole_number, default=1000,
                    help="games to play (rounded up to even in duplicate play; default 1000)")
     p.add_argument("--workers", type=_whole_number, default=1,
-                   help="processes to use (default 1; at most one per processor)")
+                   help="processes to use (default 1; one per processor at most is used, and "
+                   "asking for more than four per processor is an error)")
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="the run's seed (default: random, and printed)")
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
@@ -517,8 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", choices=tuple(experiments.SCALES), default="full",
                    help="games per cell: full (the book), quick, tiny (default full)")
     p.add_argument("--workers", type=_whole_number, default=1,
-                   help="processes to use (default 1; the results are the same whatever the "
-                   "number)")
+                   help="processes to use (default 1; at most four per processor; the results "
+                   "are the same whatever the number)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://host:8786")
     p.add_argument("--seed", type=_whole_number, default=experiments.SEED,

@@ -1,5 +1,6 @@
 """The `penneech` command: rules, and how it reports usage errors."""
 
+import os
 import subprocess
 import sys
 
@@ -55,3 +56,19 @@ def test_console_script_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "penneech.cli", "rules", "davis"],
                          capture_output=True, text=True, check=True).stdout
     assert "first_leader = dealer" in out
+
+
+@pytest.mark.parametrize("command", [["experiment", "run", "--scale", "tiny"],
+                                     ["experiment", "plan", "--scale", "tiny"],
+                                     ["simulate", "--games", "2"]])
+def test_workers_beyond_the_machine_are_refused(command, tmp_path, monkeypatch, capsys):
+    """Thousands of processes are not started: more than four per processor is an error that
+    says the limit, before anything is played or written."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = ["--out", str(tmp_path / "out")] if command[0] == "experiment" else []
+    assert main([*command, *out, "--workers", "5000", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("error: --workers may be at most 8 on this machine (4 per processor, and it "
+                   "has 2), not 5,000\n")
+    assert list(tmp_path.iterdir()) == []
+    assert main(["experiment", "plan", "--scale", "tiny", "--workers", "8"]) == 0
