@@ -425,7 +425,13 @@ def _whole_number(text: str) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, ``error: …``, like every other bad input."""
+    """argparse, but a usage error is one line, ``error: …``, like every other bad input; and an
+    option must be written in full (``--se`` could be ``--seed``, ``--set`` or ``--save``: a
+    prefix is an unknown option, never one of them taken silently)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         print(f"error: {terminal_safe(message)} (see {self.prog} --help)", file=sys.stderr)
@@ -452,7 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="the rule options and what each reading holds")
     p.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESET_NAMES)}")
-    p.set_defaults(func=cmd_rules)
+    p.set_defaults(func=cmd_rules, command_parser=p)
 
     p = sub.add_parser("replay", help="replay penneech-record/1 files")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -465,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --analyse: only deal N")
     p.add_argument("--all-plays", action="store_true",
                    help="with --analyse: every choice, not only those that cost points")
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, command_parser=p)
 
     p = sub.add_parser(
         "play",
@@ -502,7 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
                    help="after each deal, show what each of your cards cost and why "
                    "(default: on)")
-    p.set_defaults(func=cmd_play)
+    p.set_defaults(func=cmd_play, command_parser=p)
 
     p = sub.add_parser(
         "simulate", help="play many games between computer players",
@@ -530,7 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=_whole_number, default=None, help="games per task")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, command_parser=p)
 
     p = sub.add_parser(
         "experiment", help="regenerate the book's experiments (Part IV)",
@@ -556,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", metavar="DIR",
                    help="keep every game's measures in DIR and reuse those kept by an earlier "
                    "run of the same code (default: none; replay everything)")
-    p.set_defaults(func=cmd_experiment)
+    p.set_defaults(func=cmd_experiment, command_parser=p)
     return parser
 
 
@@ -599,7 +605,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BAD_INPUT
     _fit_the_terminal()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # (told by the command's own parser, whose --help lists its options)
+        command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+        known = command_parser._option_string_actions
+        cut = [x.split("=")[0] for x in extras if x.startswith("--")]
+        full = sorted({o for x in cut for o in known if o.startswith(x) and o != x})
+        hint = f": write the option in full, {' or '.join(full)}" if full else ""
+        command_parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
     func: Any = args.func
     try:
         return int(func(args))

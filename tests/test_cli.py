@@ -72,3 +72,22 @@ def test_workers_beyond_the_machine_are_refused(command, tmp_path, monkeypatch, 
                    "has 2), not 5,000\n")
     assert list(tmp_path.iterdir()) == []
     assert main(["experiment", "plan", "--scale", "tiny", "--workers", "8"]) == 0
+
+
+@pytest.mark.parametrize(("argv", "told"), [
+    (["play", "--na", "Ann"], "--na Ann: write the option in full, --name (see penneech play"),
+    (["play", "--se", "5"], "--se 5: write the option in full, --seed or --set (see"),
+    (["play", "--sav=x.json"], "--sav=x.json: write the option in full, --save (see"),
+    (["simulate", "--work", "2"], "--work 2: write the option in full, --workers (see "
+                                  "penneech simulate --help)"),
+    (["rules", "pagat", "extra"], "unrecognized arguments: extra (see penneech rules --help)"),
+])
+def test_an_option_must_be_written_in_full(argv, told, tmp_path, monkeypatch, capsys):
+    """``--se`` could be --seed, --set or --save: a prefix is refused, never taken as one."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unrecognized arguments: ") and told in err
+    assert list(tmp_path.iterdir()) == []
