@@ -206,6 +206,11 @@ def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
 def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
     """``penneech play``'s arguments as the terminal game's options (raises RulesError)."""
     resume = getattr(args, "resume", None)
+    for flag, value in (("--save", args.save), ("--resume", resume)):
+        if value is not None and not value.strip():
+            raise RulesError(f"{flag} needs a file name, not {value!r}"
+                             + (" (leave --save out to save to penneech-game-SEED.json)"
+                                if flag == "--save" else ""))
     if resume is not None:
         given = [flag for flag, value in (("--rules", args.rules), ("--set", args.overrides),
                                           ("--seed", args.seed), ("--name", args.name))
@@ -246,6 +251,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rules = Rules.parse(args.rules, *(args.set or ()))
     except RulesError as exc:
         return error(str(exc))
+    if args.out is not None and not args.out.strip():
+        return error(f"--out needs a file name, not {args.out!r}")
     kinds = tuple(p.strip() for p in args.players.split(",") if p.strip())
     if len(kinds) != 2:
         return error(f"--players takes two kinds separated by a comma, not {args.players!r}")
@@ -344,6 +351,9 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         if part not in experiments.PARTS:
             return error(f"unknown part {part!r}: use one of {', '.join(experiments.PARTS)}")
     scale = experiments.SCALES[args.scale]
+    for flag, value in (("--out", args.out), ("--cache", args.cache)):
+        if value is not None and not value.strip():
+            return error(f"{flag} needs a folder name, not {value!r}")
     if args.workers is not None and args.workers < 1:
         return error(f"--workers must be at least 1, not {args.workers}")
     too_many = _too_many_workers(args.workers)

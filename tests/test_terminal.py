@@ -744,3 +744,21 @@ def test_the_result_counts_the_deals_the_narration_told(tmp_path, capsys):
     assert status == 0, err
     assert expected.outcome is not None and expected.outcome.thrown_in >= 1
     assert _deals_in_result(out) == _last_deal_told(out) == expected.deal_number
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--save", ""], "error: --save needs a file name, not '' (leave --save out to "
+                             "save to penneech-game-SEED.json)\n"),
+    (["play", "--save", " "], "error: --save needs a file name, not ' ' (leave --save out"),
+    (["play", "--resume", ""], "error: --resume needs a file name, not ''\n"),
+    (["simulate", "--games", "2", "--out", ""], "error: --out needs a file name, not ''\n"),
+    (["experiment", "run", "--scale", "tiny", "--out", ""],
+     "error: --out needs a folder name, not ''\n"),
+])
+def test_an_empty_file_name_is_an_error(tmp_path, monkeypatch, capsys, argv, message):
+    """(before: ``--save ''`` saved to the default name, and ``experiment run --out ''`` wrote
+    into the current folder)"""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(message)
+    assert list(tmp_path.iterdir()) == []
