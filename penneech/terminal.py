@@ -275,10 +275,13 @@ class _Terminal:
             if answer in _QUIT:
                 raise Stop("quit")
             if answer in ("?", "help"):
-                self.say(f"Your hand may be thrown in: {_throw_in_rule(view.rules)}.  Throwing it "
-                         "in, the same dealer deals again; keeping it, the deal is played.")
-            self.say("Please answer y (throw in: the same dealer deals again) or n (keep "
-                     "the hand), or quit (the game is saved).")
+                self.say(f"Under these rules a hand may be thrown in when it is "
+                         f"{_throw_in_rule(view.rules)}, and yours is.  Type y to throw it in "
+                         "(the same dealer deals again), n to keep it (the deal is played), or "
+                         "quit to stop here (the game is saved).")
+                continue
+            self.say("Please answer y to throw the hand in (the same dealer deals again), n to "
+                     "keep it, ? for help, or quit to stop here (the game is saved).")
 
     def play(self, view: PlayerView) -> Card:
         self.tell_news()

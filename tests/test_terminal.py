@@ -762,3 +762,23 @@ def test_an_empty_file_name_is_an_error(tmp_path, monkeypatch, capsys, argv, mes
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith(message)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_help_at_the_throw_in_question_explains_it_without_nagging(tmp_path):
+    seed = throw_in_seed()
+    lines, expected = script(seed, stop_after=3)
+    status, out, err = play(tmp_path, ["?", "help", "maybe", *lines], "--seed", str(seed))
+    assert status == 0, err
+    question = out.split("Throw in this hand? [y/n] ")
+    helped = question[1]  # after "?"
+    assert helped.startswith("?\nUnder these rules a hand may be thrown in when it is a hand "
+                             "with no ace, king, queen or knave (holding the ♦7 does not save "
+                             "it), and yours is.  Type y to throw it in")
+    assert "Please answer" not in helped and "Please answer" not in question[2]
+    nagged = question[3]  # after "maybe"
+    assert nagged.startswith("maybe\nPlease answer y to throw the hand in (the same dealer "
+                             "deals again), n to keep it, ? for help, or quit to stop here (the "
+                             "game is saved).")
+    for line in helped.splitlines()[1:] + nagged.splitlines()[1:]:
+        assert line[:1].isupper() and line.count("(") == line.count(")"), line
+    assert record.load(tmp_path / "game.json").actions == expected.actions
