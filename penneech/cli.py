@@ -449,11 +449,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _levels_help() -> str:
-    parts = [f"{level} ({kind}, {PLAYERS[kind].summary})" if kind != level
+    parts = [f"{level} ({kind}, which {PLAYERS[kind].summary})" if kind != level
              else f"{level} ({PLAYERS[kind].summary})" for level, kind in LEVELS.items()]
     others = [k for k in FAIR_KINDS if k not in LEVELS.values()]
-    return ("; ".join(parts) + "; also " + ", ".join(others)
-            + ". `penneech play --opponent LEVEL` tells its measured strength at the start")
+    return ("; ".join(parts) + "; also the kinds " + " and ".join(others)
+            + ".  The level's measured strength is told when the game starts")
 
 
 def _kinds_help(kinds: Sequence[str]) -> str:
@@ -487,37 +487,40 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play the computer in the terminal",
         description="Play Penneech against the computer in the terminal.",
-        epilog="Type ? at the card prompt for your legal plays.  The game is saved after every "
-        "move.  Exit status: 0 for a finished game or one stopped by quit or end of input, 130 "
-        "after Ctrl-C, 129/143 after the terminal closed or a stop signal (the game so far is "
-        "saved each time), 2 for bad options or a record that cannot be saved.",
+        epilog="Type ? at any question for help (at the card prompt: your legal plays and "
+        "the commands).  The game is saved after every move.  Exit status: 0 for a finished "
+        "game, or one stopped by quit or the end of input; 130 after Ctrl-C; 129 when the "
+        "terminal is closed; 143 after a stop signal (SIGTERM); the game so far is saved each "
+        "time.  2 for bad options, or a game that cannot be saved.",
     )
     p.add_argument(
         "--rules", default=None, metavar="PRESET",
-        help=f"a preset ({', '.join(PRESET_NAMES)}), optionally with changes as in "
-        f"'pagat,follow=free' (default {DEFAULT_PRESET})",
+        help=f"the rules: a preset ({', '.join(PRESET_NAMES)}), optionally with changes, as "
+        f"in 'pagat,follow=free' (default {DEFAULT_PRESET}; see penneech rules)",
     )
     p.add_argument(
         "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
-        help="change one rule option, e.g. --set follow=free (may be repeated)",
+        help="change one rule option, as in --set follow=free (may be repeated)",
     )
-    p.add_argument("--opponent", default=None,
+    p.add_argument("--opponent", default=None, metavar="LEVEL",
                    choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
-                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}, "
-                   "or for --resume the one the record names): " + _levels_help())
+                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}; "
+                   "with --resume, the one the record names): " + _levels_help())
     p.add_argument("--seed", type=_whole_number, default=None,
-                   help="deal and decide from this seed (default: a random one)")
+                   help="the seed of the deals and of the computer's decisions (default: a "
+                   "random one, shown at the start)")
     p.add_argument("--save", metavar="FILE", default=None,
-                   help="where to save the record (default penneech-game-SEED.json); an "
-                   "existing file is never replaced: a new name is chosen and shown")
+                   help="where to save the game (default penneech-game-SEED.json in the "
+                   "current folder); a file that is already there is never replaced: the game "
+                   "is saved under a new name, which is shown")
     p.add_argument("--name", default=None, help="your name (default You)")
     p.add_argument("--resume", metavar="FILE", default=None,
-                   help="go on with a game saved by play (or by the book's live table): its "
-                   "rules, seed and names are the record's, and it is saved back to FILE "
-                   "(or to --save)")
+                   help="go on with a game saved by penneech play (or by the book's live "
+                   "table), with the record's rules, seed and names; it is saved back to FILE, "
+                   "or to --save")
     p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
-                   help="after each deal, show what each of your cards cost and why "
-                   "(default: on)")
+                   help="after each deal, show what each of your cards cost and why (default: "
+                   "on; Ctrl-C while it is worked out skips it)")
     p.set_defaults(func=cmd_play, command_parser=p)
 
     p = sub.add_parser(

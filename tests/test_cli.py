@@ -91,3 +91,17 @@ def test_an_option_must_be_written_in_full(argv, told, tmp_path, monkeypatch, ca
     err = capsys.readouterr().err
     assert err.startswith("error: unrecognized arguments: ") and told in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_play_help_reads_as_sentences(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--help"])
+    assert exc.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "`" not in text and "129/143" not in text and ": plays" not in text
+    assert "[--opponent LEVEL]" in text  # (not the list of choices twice)
+    assert "beginner (greedy, which plays each trick on its merits" in text
+    assert "129 when the terminal is closed; 143 after a stop signal (SIGTERM)" in text
+    assert "Ctrl-C while it is worked out skips it" in text
+    assert "default penneech-game-SEED.json in the current folder" in text
+    assert text.count("(") == text.count(")")

@@ -347,7 +347,7 @@ def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
     assert "greedy (the beginner level): plays each trick on its merits" in text
     assert record.load(tmp_path / "g.json").names == ("You", "Greedy")
     help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
-    assert "beginner (greedy," in " ".join(help_text.split())
+    assert "beginner (greedy, which plays each trick" in " ".join(help_text.split())
 
 
 def test_bad_opponent_is_a_usage_error(capsys):
