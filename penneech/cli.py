@@ -110,16 +110,25 @@ def describe_options() -> str:
 
 
 def describe_preset(name: str, rules: Rules) -> str:
+    """The options of ``rules``, a reading of preset ``name`` (its source and its reasons); an
+    option changed from the preset is marked so, and the preset's reason is left out for it."""
     source = SOURCES[name]
+    preset = PRESETS[name]
     url = f" <{source.url}>" if source.url else ""
-    lines = [f"{name}: {source.author}, {source.title}{url}"]
-    lines.append(_wrap(source.summary.replace("`", ""), "  "))
-    lines.append("")
+    changed = [o for o in OPTIONS if getattr(rules, o) != getattr(preset, o)]
+    notation = ",".join([name, *(f"{o}={_show(getattr(rules, o))}" for o in changed)])
+    lines = [f"{notation}: the preset {name} with {len(changed)} option"
+             f"{'s' if len(changed) > 1 else ''} changed ({', '.join(changed)})"] if changed else []
+    lines += [f"{name}: {source.author}, {source.title}{url}",
+              _wrap(source.summary.replace("`", ""), "  "), ""]
     for option, info in OPTIONS.items():
         value = getattr(rules, option)
         vinfo = info.value_info(value)
         meaning = vinfo.description if vinfo else ""
         lines.append(f"  {option} = {_show(value)}" + (f": {meaning}" if meaning else ""))
+        if option in changed:
+            lines.append(_wrap(f"changed: {name} has {_show(getattr(preset, option))}", "      "))
+            continue
         reason = info.reasons.get(name)
         if reason:
             lines.append(_wrap(f"why: {reason}", "      "))
@@ -136,11 +145,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"  {s.key}: {s.author}, {s.title} ({s.year})" + (f" <{s.url}>" if s.url else ""))
         return 0
     try:
-        rules = Rules.preset(args.preset)
+        # a preset, or a preset with changes ('pagat,follow=free'), as --rules takes them
+        rules = Rules.parse(args.preset)
+        name = Rules.preset(args.preset.split(",")[0].strip()).preset_name
     except RulesError as exc:
         return error(str(exc))
-    name = rules.preset_name or args.preset
-    print(describe_preset(name, rules))
+    for line in describe_preset(name or DEFAULT_PRESET, rules).splitlines():
+        print(terminal_safe(line))
     return 0
 
 
@@ -467,7 +478,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("rules", help="the rule options and what each reading holds")
-    p.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESET_NAMES)}")
+    p.add_argument("preset", nargs="?",
+                   help=f"one of {', '.join(PRESET_NAMES)}, optionally with changes, as in "
+                   "'pagat,follow=free'")
     p.set_defaults(func=cmd_rules, command_parser=p)
 
     p = sub.add_parser("replay", help="replay penneech-record/1 files")

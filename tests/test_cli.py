@@ -105,3 +105,22 @@ def test_play_help_reads_as_sentences(capsys):
     assert "Ctrl-C while it is worked out skips it" in text
     assert "SEED.json in the current folder" in text  # (the name may be wrapped at a hyphen)
     assert text.count("(") == text.count(")")
+
+
+def test_rules_for_a_preset_with_changes(capsys):
+    """``penneech rules 'pagat,follow=free'``, as --rules takes it: the preset's options with
+    the changed ones marked, and no reason given for them that was the preset's."""
+    assert main(["rules", "davis,follow=free,target=31"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == ("davis,target=31,follow=free: the preset davis with 2 options changed "
+                        "(target, follow)")
+    assert lines[1].startswith("davis: ")
+    follow = lines.index("  follow = free: May play any card.")
+    assert lines[follow + 1] == "      changed: davis has suit"
+    assert "  target = 31" in out and "      changed: davis has 61" in out
+    assert out.count("changed: ") == 2
+    assert main(["rules", "pagat,follow=never"]) == 2
+    assert capsys.readouterr().err.startswith("error: 'never' is not a value of follow: use one")
+    assert main(["rules", "Pagat"]) == 0
+    assert capsys.readouterr().out.startswith("pagat: John McLeod")
