@@ -5,7 +5,8 @@ named after its kind (``--opponent``, default :data:`~penneech.players.DEFAULT_O
 Before each of your plays the table is shown: your hand suit by suit, trumps, the card led to
 this trick, the last trick, the scores and the tricks taken; everything that happened since your
 last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``,
-``td``, ``♦7``, ``7♦``), ``?`` or ``help`` for your legal plays, ``hint`` for a suggestion, or
+``td``, ``♦7``, ``7♦``, or in words: ``7 h``, ``seven of hearts``), ``?`` or ``help`` for your
+legal plays, ``hint`` for a suggestion, or
 ``quit``.
 
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
@@ -72,7 +73,7 @@ from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import terminal_safe
 
-__all__ = ["PlayOptions", "run", "hand_text", "Stop", "STATUS"]
+__all__ = ["PlayOptions", "run", "hand_text", "read_card", "Stop", "STATUS"]
 
 #: Exit statuses by how the game stopped.
 STATUS = {"finished": 0, "quit": 0, "end of input": 0, "Ctrl-C": 130, "the terminal closed": 129,
@@ -86,8 +87,8 @@ _UNREADABLE = re.compile("[\ufffd\udc80-\udcff]")
 _QUIT = ("quit", "exit", "q")
 
 _HELP_COMMANDS = (
-    "Commands: type a card to play it (AS, 10D, td, ♦7 or 7♦); ? or help: this list; "
-    "hint: a suggestion; quit: stop here (the game is saved)."
+    "Commands: type a card to play it (AS, 10D, td, ♦7, 7♦ or seven of diamonds); ? or help: "
+    "this list; hint: a suggestion; quit: stop here (the game is saved)."
 )
 
 
@@ -306,7 +307,7 @@ class _Terminal:
             if command in _QUIT:
                 raise Stop("quit")
             try:
-                card = parse_card(text)
+                card = read_card(text)
             except CardError as exc:
                 self.say(f"{exc}.  Type ? for your legal plays.")
                 continue
@@ -314,6 +315,43 @@ class _Terminal:
             if refusal is None:
                 return card
             self.say(f"Not allowed: {refusal.told_to(self.you)}.")
+
+
+#: Words for ranks and suits, as a player may type them ("seven of hearts", "q spades").
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10",
+               "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+               "three": "3", "two": "2", "deuce": "2",
+               **{r.lower(): r for r in ("A", "K", "Q", "J", "T", "10", *"98765432")}}
+_SUIT_WORDS = {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D",
+               "diamond": "D", "clubs": "C", "club": "C",
+               **{ch: ch.upper() for ch in "shdc"}, "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+               "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def read_card(text: str) -> Card:
+    """A card as a player types it: a code (``AS``, ``10D``, ``♦7``: :func:`~penneech.cards.
+    parse_card`), or with spaces or words, when they name one card (``7 h``, ``seven of hearts``,
+    ``the ace of spades``, ``Q ♠``); else :class:`~penneech.cards.CardError` as for a code.
+
+    >>> read_card("seven of hearts"), read_card("7 h"), read_card("an Ace of Spades")
+    (Card('7H'), Card('7H'), Card('AS'))
+    >>> read_card("a s"), read_card("10 of diamonds")
+    (Card('AS'), Card('TD'))
+    """
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        error = exc
+    words = [w for w in text.lower().replace(",", " ").replace("\ufe0f", "").split()
+             if w not in ("of", "the")]
+    if len(words) == 3 and words[0] in ("a", "an"):  # "an ace of spades" (but "a s" is AS)
+        words = words[1:]
+    if len(words) == 2:
+        for rank_word, suit_word in (words, words[::-1]):
+            rank, suit = _RANK_WORDS.get(rank_word), _SUIT_WORDS.get(suit_word)
+            if rank is not None and suit is not None:
+                return parse_card(rank + suit)
+    raise error
 
 
 def hand_text(hand: Sequence[Card]) -> str:

@@ -782,3 +782,29 @@ def test_help_at_the_throw_in_question_explains_it_without_nagging(tmp_path):
     for line in helped.splitlines()[1:] + nagged.splitlines()[1:]:
         assert line[:1].isupper() and line.count("(") == line.count(")"), line
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_cards_typed_with_spaces_or_words(tmp_path):
+    """'7 h', 'seven of hearts', 'the queen of spades', 'Q ♠' are read as the card they name;
+    a line naming no one card is bad input, as before."""
+    from penneech.terminal import read_card
+
+    lines, expected = script(11, stop_after=4)
+    names = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    spelled = []
+    for i, code in enumerate(lines):
+        rank, suit = code[:-1], code[-1]
+        words = names.get(rank, rank)
+        spelled.append([f"{rank.lower()} {suit.lower()}", f"{words} of {suits[suit]}",
+                        f"The {words.capitalize()} of {suits[suit].capitalize()}",
+                        f"{rank} {Card(code).suit.symbol}"][i % 4])
+    status, out, _ = play(tmp_path, ["seven of hurts", "ace spades hearts", *spelled],
+                          "--seed", "11")
+    assert status == 0
+    assert "'seven of hurts' is not a card" in out and "'ace spades hearts' is not a card" in out
+    assert out.count("is not a card") == 2 and "Not allowed" not in out
+    saved = record.load(tmp_path / "game.json")
+    assert [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0] == lines
+    assert read_card("a s") == Card("AS") and read_card("an ace of spades") == Card("AS")
+    assert read_card("10 of diamonds") == Card("TD") == read_card("♦ 10")
