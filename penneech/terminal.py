@@ -6,8 +6,7 @@ Before each of your plays the table is shown: your hand suit by suit, trumps, th
 this trick, the last trick, the scores and the tricks taken; everything that happened since your
 last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``,
 ``td``, ``♦7``, ``7♦``, or in words: ``7 h``, ``seven of hearts``), ``?`` or ``help`` for your
-legal plays, ``hint`` for a suggestion, or
-``quit``.
+legal plays, ``hint`` for a suggestion, or ``quit``.
 
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
 ``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
