@@ -110,16 +110,25 @@ def describe_options() -> str:
 
 
 def describe_preset(name: str, rules: Rules) -> str:
+    """The options of ``rules``, a reading of preset ``name`` (its source and its reasons); an
+    option changed from the preset is marked so, and the preset's reason is left out for it."""
     source = SOURCES[name]
+    preset = PRESETS[name]
     url = f" <{source.url}>" if source.url else ""
-    lines = [f"{name}: {source.author}, {source.title}{url}"]
-    lines.append(_wrap(source.summary.replace("`", ""), "  "))
-    lines.append("")
+    changed = [o for o in OPTIONS if getattr(rules, o) != getattr(preset, o)]
+    notation = ",".join([name, *(f"{o}={_show(getattr(rules, o))}" for o in changed)])
+    lines = [f"{notation}: the preset {name} with {len(changed)} option"
+             f"{'s' if len(changed) > 1 else ''} changed ({', '.join(changed)})"] if changed else []
+    lines += [f"{name}: {source.author}, {source.title}{url}",
+              _wrap(source.summary.replace("`", ""), "  "), ""]
     for option, info in OPTIONS.items():
         value = getattr(rules, option)
         vinfo = info.value_info(value)
         meaning = vinfo.description if vinfo else ""
         lines.append(f"  {option} = {_show(value)}" + (f": {meaning}" if meaning else ""))
+        if option in changed:
+            lines.append(_wrap(f"changed: {name} has {_show(getattr(preset, option))}", "      "))
+            continue
         reason = info.reasons.get(name)
         if reason:
             lines.append(_wrap(f"why: {reason}", "      "))
@@ -136,11 +145,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"  {s.key}: {s.author}, {s.title} ({s.year})" + (f" <{s.url}>" if s.url else ""))
         return 0
     try:
-        rules = Rules.preset(args.preset)
+        # a preset, or a preset with changes ('pagat,follow=free'), as --rules takes them
+        rules = Rules.parse(args.preset)
+        name = Rules.preset(args.preset.split(",")[0].strip()).preset_name
     except RulesError as exc:
         return error(str(exc))
-    name = rules.preset_name or args.preset
-    print(describe_preset(name, rules))
+    for line in describe_preset(name or DEFAULT_PRESET, rules).splitlines():
+        print(terminal_safe(line))
     return 0
 
 
@@ -206,6 +217,11 @@ def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
 def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
     """``penneech play``'s arguments as the terminal game's options (raises RulesError)."""
     resume = getattr(args, "resume", None)
+    for flag, value in (("--save", args.save), ("--resume", resume)):
+        if value is not None and not value.strip():
+            raise RulesError(f"{flag} needs a file name, not {value!r}"
+                             + (" (leave --save out to save to penneech-game-SEED.json)"
+                                if flag == "--save" else ""))
     if resume is not None:
         given = [flag for flag, value in (("--rules", args.rules), ("--set", args.overrides),
                                           ("--seed", args.seed), ("--name", args.name))
@@ -229,7 +245,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         options = play_options(args)
     except RulesError as exc:
         return error(str(exc))
-    return terminal.run(options, sys.stdin, sys.stdout, sys.stderr)
+    status = terminal.run(options, sys.stdin, sys.stdout, sys.stderr)
+    try:
+        sys.stdout.flush()
+    except OSError:  # the terminal is gone (EIO): Python must not complain at exit
+        _quiet_broken_pipe()
+    return status
 
 
 # -- penneech simulate --------------------------------------------------------------------------
@@ -241,6 +262,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rules = Rules.parse(args.rules, *(args.set or ()))
     except RulesError as exc:
         return error(str(exc))
+    if args.out is not None and not args.out.strip():
+        return error(f"--out needs a file name, not {args.out!r}")
     kinds = tuple(p.strip() for p in args.players.split(",") if p.strip())
     if len(kinds) != 2:
         return error(f"--players takes two kinds separated by a comma, not {args.players!r}")
@@ -250,6 +273,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return error(f"{name} must be at least 1, not {value}")
     if args.games > simulation.MAX_GAMES:
         return error(f"--games may be at most {simulation.MAX_GAMES:,}, not {args.games:,}")
+    too_many = _too_many_workers(args.workers)
+    if too_many:
+        return error(too_many)
     workers = args.workers
     available = os.cpu_count() or 1
     if workers is not None and workers > available:
@@ -307,6 +333,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+#: The most processes ``--workers`` may ask for, per processor of the machine: more only slow
+#: the run down (and thousands would exhaust the machine before the first game).
+WORKERS_PER_PROCESSOR = 4
+
+
+def max_workers() -> int:
+    """The largest ``--workers`` accepted on this machine."""
+    return WORKERS_PER_PROCESSOR * (os.cpu_count() or 1)
+
+
+def _too_many_workers(workers: int | None) -> str | None:
+    """Why ``--workers`` is too many for this machine, or ``None``."""
+    limit = max_workers()
+    if workers is None or workers <= limit:
+        return None
+    return (f"--workers may be at most {limit} on this machine ({WORKERS_PER_PROCESSOR} per "
+            f"processor, and it has {os.cpu_count() or 1}), not {shorten(f'{workers:,}', 20)}")
+
+
 def cmd_experiment(args: argparse.Namespace) -> int:
     """Play the book's experiments and write their data files, or say what would be played."""
     import time
@@ -317,8 +362,14 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         if part not in experiments.PARTS:
             return error(f"unknown part {part!r}: use one of {', '.join(experiments.PARTS)}")
     scale = experiments.SCALES[args.scale]
+    for flag, value in (("--out", args.out), ("--cache", args.cache)):
+        if value is not None and not value.strip():
+            return error(f"{flag} needs a folder name, not {value!r}")
     if args.workers is not None and args.workers < 1:
         return error(f"--workers must be at least 1, not {args.workers}")
+    too_many = _too_many_workers(args.workers)
+    if too_many:
+        return error(too_many)
     if args.action == "plan":
         total = 0.0
         done: set[Any] = set()
@@ -395,7 +446,13 @@ def _whole_number(text: str) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, ``error: …``, like every other bad input."""
+    """argparse, but a usage error is one line, ``error: …``, like every other bad input; and an
+    option must be written in full (``--se`` could be ``--seed``, ``--set`` or ``--save``: a
+    prefix is an unknown option, never one of them taken silently)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         print(f"error: {terminal_safe(message)} (see {self.prog} --help)", file=sys.stderr)
@@ -403,11 +460,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _levels_help() -> str:
-    parts = [f"{level} ({kind}, {PLAYERS[kind].summary})" if kind != level
+    parts = [f"{level} ({kind}, which {PLAYERS[kind].summary})" if kind != level
              else f"{level} ({PLAYERS[kind].summary})" for level, kind in LEVELS.items()]
     others = [k for k in FAIR_KINDS if k not in LEVELS.values()]
-    return ("; ".join(parts) + "; also " + ", ".join(others)
-            + ". `penneech play --opponent LEVEL` tells its measured strength at the start")
+    return ("; ".join(parts) + "; also the kinds " + " and ".join(others)
+            + ".  The level's measured strength is told when the game starts")
 
 
 def _kinds_help(kinds: Sequence[str]) -> str:
@@ -421,8 +478,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("rules", help="the rule options and what each reading holds")
-    p.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESET_NAMES)}")
-    p.set_defaults(func=cmd_rules)
+    p.add_argument("preset", nargs="?",
+                   help=f"one of {', '.join(PRESET_NAMES)}, optionally with changes, as in "
+                   "'pagat,follow=free'")
+    p.set_defaults(func=cmd_rules, command_parser=p)
 
     p = sub.add_parser("replay", help="replay penneech-record/1 files")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -435,44 +494,47 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --analyse: only deal N")
     p.add_argument("--all-plays", action="store_true",
                    help="with --analyse: every choice, not only those that cost points")
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, command_parser=p)
 
     p = sub.add_parser(
         "play",
         help="play the computer in the terminal",
         description="Play Penneech against the computer in the terminal.",
-        epilog="Type ? at the card prompt for your legal plays.  The game is saved after every "
-        "move.  Exit status: 0 for a finished game or one stopped by quit or end of input, 130 "
-        "after Ctrl-C, 129/143 after the terminal closed or a stop signal (the game so far is "
-        "saved each time), 2 for bad options or a record that cannot be saved.",
+        epilog="Type ? at any question for help (at the card prompt: your legal plays and "
+        "the commands).  The game is saved after every move.  Exit status: 0 for a finished "
+        "game, or one stopped by quit or the end of input; 130 after Ctrl-C; 129 when the "
+        "terminal is closed; 143 after a stop signal (SIGTERM); the game so far is saved each "
+        "time.  2 for bad options, or a game that cannot be saved.",
     )
     p.add_argument(
         "--rules", default=None, metavar="PRESET",
-        help=f"a preset ({', '.join(PRESET_NAMES)}), optionally with changes as in "
-        f"'pagat,follow=free' (default {DEFAULT_PRESET})",
+        help=f"the rules: a preset ({', '.join(PRESET_NAMES)}), optionally with changes, as "
+        f"in 'pagat,follow=free' (default {DEFAULT_PRESET}; see penneech rules)",
     )
     p.add_argument(
         "--set", action="append", default=[], metavar="OPTION=VALUE", dest="overrides",
-        help="change one rule option, e.g. --set follow=free (may be repeated)",
+        help="change one rule option, as in --set follow=free (may be repeated)",
     )
-    p.add_argument("--opponent", default=None,
+    p.add_argument("--opponent", default=None, metavar="LEVEL",
                    choices=[*LEVELS, *(k for k in FAIR_KINDS if k not in LEVELS)],
-                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}, "
-                   "or for --resume the one the record names): " + _levels_help())
+                   help=f"the computer player, by level or kind (default {DEFAULT_OPPONENT}; "
+                   "with --resume, the one the record names): " + _levels_help())
     p.add_argument("--seed", type=_whole_number, default=None,
-                   help="deal and decide from this seed (default: a random one)")
+                   help="the seed of the deals and of the computer's decisions (default: a "
+                   "random one, shown at the start)")
     p.add_argument("--save", metavar="FILE", default=None,
-                   help="where to save the record (default penneech-game-SEED.json); an "
-                   "existing file is never replaced: a new name is chosen and shown")
+                   help="where to save the game (default penneech-game-SEED.json in the "
+                   "current folder); a file that is already there is never replaced: the game "
+                   "is saved under a new name, which is shown")
     p.add_argument("--name", default=None, help="your name (default You)")
     p.add_argument("--resume", metavar="FILE", default=None,
-                   help="go on with a game saved by play (or by the book's live table): its "
-                   "rules, seed and names are the record's, and it is saved back to FILE "
-                   "(or to --save)")
+                   help="go on with a game saved by penneech play (or by the book's live "
+                   "table), with the record's rules, seed and names; it is saved back to FILE, "
+                   "or to --save")
     p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
-                   help="after each deal, show what each of your cards cost and why "
-                   "(default: on)")
-    p.set_defaults(func=cmd_play)
+                   help="after each deal, show what each of your cards cost and why (default: "
+                   "on; Ctrl-C while it is worked out skips it)")
+    p.set_defaults(func=cmd_play, command_parser=p)
 
     p = sub.add_parser(
         "simulate", help="play many games between computer players",
@@ -488,7 +550,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_whole_number, default=1000,
                    help="games to play (rounded up to even in duplicate play; default 1000)")
     p.add_argument("--workers", type=_whole_number, default=1,
-                   help="processes to use (default 1; at most one per processor)")
+                   help="processes to use (default 1; one per processor at most is used, and "
+                   "asking for more than four per processor is an error)")
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="the run's seed (default: random, and printed)")
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
@@ -499,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=_whole_number, default=None, help="games per task")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal; needs tqdm)")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, command_parser=p)
 
     p = sub.add_parser(
         "experiment", help="regenerate the book's experiments (Part IV)",
@@ -512,8 +575,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", choices=tuple(experiments.SCALES), default="full",
                    help="games per cell: full (the book), quick, tiny (default full)")
     p.add_argument("--workers", type=_whole_number, default=1,
-                   help="processes to use (default 1; the results are the same whatever the "
-                   "number)")
+                   help="processes to use (default 1; at most four per processor; the results "
+                   "are the same whatever the number)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://host:8786")
     p.add_argument("--seed", type=_whole_number, default=experiments.SEED,
@@ -525,7 +588,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", metavar="DIR",
                    help="keep every game's measures in DIR and reuse those kept by an earlier "
                    "run of the same code (default: none; replay everything)")
-    p.set_defaults(func=cmd_experiment)
+    p.set_defaults(func=cmd_experiment, command_parser=p)
     return parser
 
 
@@ -568,7 +631,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BAD_INPUT
     _fit_the_terminal()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # (told by the command's own parser, whose --help lists its options)
+        command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+        known = command_parser._option_string_actions
+        cut = [x.split("=")[0] for x in extras if x.startswith("--")]
+        full = sorted({o for x in cut for o in known if o.startswith(x) and o != x})
+        hint = f": write the option in full, {' or '.join(full)}" if full else ""
+        command_parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
     func: Any = args.func
     try:
         return int(func(args))

@@ -152,8 +152,12 @@ class Outcome:
 
     winner: Seat
     scores: tuple[int, int]
+    #: deals played (a thrown-in deal is not)
     deals: int
     names: tuple[str, str]
+    #: deals thrown in: ``deals + thrown_in`` is the number of the last deal dealt, the "Deal N"
+    #: of the narration
+    thrown_in: int = 0
 
     def __str__(self) -> str:
         return outcome_text(self)
@@ -489,7 +493,8 @@ class Game:
         """How the game ended, or ``None`` while it goes on."""
         if self._winner is None:
             return None
-        return Outcome(self._winner, self.scores, self._deals_played, self.names)
+        return Outcome(self._winner, self.scores, self._deals_played, self.names,
+                       self._deal_no - self._deals_played)
 
     def view(self, player: Seat) -> PlayerView:
         """What ``player`` can see."""

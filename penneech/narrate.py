@@ -283,12 +283,16 @@ def _deal_totals(e: DealEnded) -> Sentence:
 
 
 def outcome_text(outcome: Outcome, you: Seat | None = None) -> str:
-    """``Ann wins 61 to 40 after 4 deals`` (or ``You win …``), no full stop."""
+    """``Ann wins 61 to 40 after 4 deals`` (or ``You win …``), no full stop.  Deals thrown in
+    are counted and told, so that the number is the last "Deal N" of the narration: ``Ann wins
+    61 to 40 after 5 deals (1 thrown in)``."""
     w = outcome.winner
-    deals = outcome.deals
+    thrown_in = outcome.thrown_in
+    deals = outcome.deals + thrown_in
     sentence: Sentence = (Who(w), " ", verb(w, "wins"),
                           f" {outcome.scores[w]} to {outcome.scores[other_seat(w)]} after "
-                          f"{_plural(deals, 'deal')}")
+                          f"{_plural(deals, 'deal')}"
+                          + (f" ({thrown_in} thrown in)" if thrown_in else ""))
     return render(sentence, outcome.names, you)
 
 

@@ -5,13 +5,15 @@ named after its kind (``--opponent``, default :data:`~penneech.players.DEFAULT_O
 Before each of your plays the table is shown: your hand suit by suit, trumps, the card led to
 this trick, the last trick, the scores and the tricks taken; everything that happened since your
 last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``,
-``td``, ``♦7``, ``7♦``), ``?`` or ``help`` for your legal plays, ``hint`` for a suggestion, or
-``quit``.
+``td``, ``♦7``, ``7♦``, or in words: ``7 h``, ``seven of hearts``), ``?`` or ``help`` for your
+legal plays, ``hint`` for a suggestion, or ``quit``.
 
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
 ``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
 save replaces the last in one step: :func:`penneech.files.atomic_write`).  A file that is already
-there is never replaced: the game is saved under a new name, which is shown.  If a save fails
+there is never replaced: the game is saved under a new name, which is shown; nor is one that
+changed since the game read it or last saved it (the same record played on in two terminals at
+once): the game is saved to a new name beside it from then on, and told on stderr.  If a save fails
 (a full disk, say) you are told and the game goes on; if the last save fails, the game is saved
 to a new file in the current folder (or the temporary folder), or if that fails too its record
 is printed on stderr so that it can still be kept.
@@ -23,7 +25,8 @@ the seed and the names are the record's, the computer plays as the kind its name
 have had.
 
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
-Ctrl-C; 129 when the terminal is closed (SIGHUP), 143 on SIGTERM, 141 when the output is closed
+Ctrl-C; 129 when the terminal is closed (SIGHUP, or reading or writing it fails with EIO: then
+nothing more is printed), 143 on SIGTERM, 141 when the output is closed
 (a broken pipe): the game so far is on disk in every case.  2 for a game that cannot be saved at
 the start, or whose last save fails (``error: …`` on stderr, which says where the game was kept
 instead: a new file in the current folder or the temporary folder, or, if nothing can be
@@ -34,8 +37,12 @@ The same ``--seed`` gives the same deals and the same decisions by the computer.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import re
+import shlex
 import signal
 import sys
 import threading
@@ -65,18 +72,22 @@ from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import terminal_safe
 
-__all__ = ["PlayOptions", "run", "hand_text", "Stop", "STATUS"]
+__all__ = ["PlayOptions", "run", "hand_text", "read_card", "Stop", "STATUS"]
 
 #: Exit statuses by how the game stopped.
 STATUS = {"finished": 0, "quit": 0, "end of input": 0, "Ctrl-C": 130, "the terminal closed": 129,
           "a stop signal (SIGTERM)": 143, "the output closed": 141}
 
+#: What a line that could not be decoded holds: U+FFFD (``errors="replace"``) or the lone
+#: surrogates of ``errors="surrogateescape"`` (Python's reading of a C locale).
+_UNREADABLE = re.compile("[\ufffd\udc80-\udcff]")
+
 #: What stops the game (it is saved) at any question.
 _QUIT = ("quit", "exit", "q")
 
 _HELP_COMMANDS = (
-    "Commands: type a card to play it (AS, 10D, td, ♦7 or 7♦); ? or help: this list; "
-    "hint: a suggestion; quit: stop here (the game is saved)."
+    "Commands: type a card to play it (AS, 10D, td, ♦7, 7♦ or seven of diamonds); ? or help: "
+    "this list; hint: a suggestion; quit: stop here (the game is saved)."
 )
 
 
@@ -125,6 +136,12 @@ class _Terminal:
         # piped input is not echoed by a terminal: echo it so that the transcript reads well
         isatty = getattr(stdin, "isatty", None)
         self.echo_input = not (isatty is not None and isatty())
+        # bytes that the input's encoding cannot decode (an ASCII or Latin-1 locale, a ♦ typed
+        # into it) are read as U+FFFD and refused by ask(), never a crash
+        reconfigure = getattr(stdin, "reconfigure", None)
+        if reconfigure is not None and getattr(stdin, "errors", None) == "strict":
+            with contextlib.suppress(ValueError, OSError, AttributeError):
+                reconfigure(errors="replace")
 
     # output ---------------------------------------------------------------------------------
 
@@ -133,15 +150,30 @@ class _Terminal:
         self.stdout.write(terminal_safe(text) + "\n")
 
     def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise Stop("end of input")
-        if self.echo_input:
-            self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
-        return line.strip()
+        """One line typed in answer to ``prompt``, stripped; a line that cannot be read as text
+        is refused (with a message) and the question asked again."""
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            try:
+                line = self.stdin.readline()
+            except UnicodeDecodeError:  # (an input that could not be set to replace them)
+                line = "\ufffd\n"
+            except OSError:
+                # EIO: the terminal went away (its window closed, the ssh connection dropped)
+                # before SIGHUP arrived, or without it; the input is gone for good
+                raise Stop("the terminal closed") from None
+            if not line:
+                self.stdout.write("\n")
+                raise Stop("end of input")
+            if self.echo_input:
+                self.stdout.write(terminal_safe(line.rstrip("\n")) + "\n")
+            if not _UNREADABLE.search(line):
+                return line.strip()
+            encoding = getattr(self.stdin, "encoding", None) or "the input's encoding"
+            self.say(f"That line could not be read: it is not {encoding} text, the encoding "
+                     "of this terminal.  Type cards in letters (AS, 10D, 7D) and answers in "
+                     "plain words.")
 
     def resume(self) -> None:
         """Going on with a saved game: tell again only the deal in progress, and review only
@@ -211,7 +243,12 @@ class _Terminal:
                 continue
             self.reviewed.add(deal)
             self.tell_news(upto=i + 1)
-            self.show_analysis(deal)
+            try:
+                self.show_analysis(deal)
+            except KeyboardInterrupt:  # Ctrl-C while the cards are weighed: skip only that
+                self.stdout.write("\n")
+                self.say(f"(The analysis of deal {deal} is skipped: Ctrl-C.  The game goes on; "
+                         "--no-analysis leaves it out.)")
 
     def show_analysis(self, deal: int) -> None:
         from .analysis import analyse_deal
@@ -238,10 +275,13 @@ class _Terminal:
             if answer in _QUIT:
                 raise Stop("quit")
             if answer in ("?", "help"):
-                self.say(f"Your hand may be thrown in: {_throw_in_rule(view.rules)}.  Throwing it "
-                         "in, the same dealer deals again; keeping it, the deal is played.")
-            self.say("Please answer y (throw in: the same dealer deals again) or n (keep "
-                     "the hand), or quit (the game is saved).")
+                self.say(f"Under these rules a hand may be thrown in when it is "
+                         f"{_throw_in_rule(view.rules)}, and yours is.  Type y to throw it in "
+                         "(the same dealer deals again), n to keep it (the deal is played), or "
+                         "quit to stop here (the game is saved).")
+                continue
+            self.say("Please answer y to throw the hand in (the same dealer deals again), n to "
+                     "keep it, ? for help, or quit to stop here (the game is saved).")
 
     def play(self, view: PlayerView) -> Card:
         self.tell_news()
@@ -266,7 +306,7 @@ class _Terminal:
             if command in _QUIT:
                 raise Stop("quit")
             try:
-                card = parse_card(text)
+                card = read_card(text)
             except CardError as exc:
                 self.say(f"{exc}.  Type ? for your legal plays.")
                 continue
@@ -274,6 +314,43 @@ class _Terminal:
             if refusal is None:
                 return card
             self.say(f"Not allowed: {refusal.told_to(self.you)}.")
+
+
+#: Words for ranks and suits, as a player may type them ("seven of hearts", "q spades").
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10",
+               "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+               "three": "3", "two": "2", "deuce": "2",
+               **{r.lower(): r for r in ("A", "K", "Q", "J", "T", "10", *"98765432")}}
+_SUIT_WORDS = {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D",
+               "diamond": "D", "clubs": "C", "club": "C",
+               **{ch: ch.upper() for ch in "shdc"}, "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+               "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def read_card(text: str) -> Card:
+    """A card as a player types it: a code (``AS``, ``10D``, ``♦7``: :func:`~penneech.cards.
+    parse_card`), or with spaces or words, when they name one card (``7 h``, ``seven of hearts``,
+    ``the ace of spades``, ``Q ♠``); else :class:`~penneech.cards.CardError` as for a code.
+
+    >>> read_card("seven of hearts"), read_card("7 h"), read_card("an Ace of Spades")
+    (Card('7H'), Card('7H'), Card('AS'))
+    >>> read_card("a s"), read_card("10 of diamonds")
+    (Card('AS'), Card('TD'))
+    """
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        error = exc
+    words = [w for w in text.lower().replace(",", " ").replace("\ufe0f", "").split()
+             if w not in ("of", "the")]
+    if len(words) == 3 and words[0] in ("a", "an"):  # "an ace of spades" (but "a s" is AS)
+        words = words[1:]
+    if len(words) == 2:
+        for rank_word, suit_word in (words, words[::-1]):
+            rank, suit = _RANK_WORDS.get(rank_word), _SUIT_WORDS.get(suit_word)
+            if rank is not None and suit is not None:
+                return parse_card(rank + suit)
+    raise error
 
 
 def hand_text(hand: Sequence[Card]) -> str:
@@ -295,20 +372,43 @@ def _throw_in_rule(rules: Rules) -> str:
 
 
 class _Saver:
-    """Saves the game after every move; remembers whether the last save worked."""
+    """Saves the game after every move; remembers whether the last save worked.
 
-    def __init__(self, game: Game, path: Path, stderr: TextIO) -> None:
+    A record is never written over when it changed since this game read or last wrote it (the
+    same record played on in two terminals at once, or edited): the game is then saved to a new
+    name beside it (``NAME-2.json`` …), told on stderr, and ``path`` names that file from then
+    on.  ``expected`` is what the file held when it was read or last written (``None``: there
+    was no file).
+    """
+
+    def __init__(self, game: Game, path: Path, stderr: TextIO, *,
+                 expected: bytes | None = None) -> None:
         self.game = game
         self.path = path
         self.stderr = stderr
+        self.expected = expected
         self.failed: str | None = None
 
     def after_move(self, _game: Game) -> None:
         self.save()
 
+    def write(self) -> None:
+        """Save the game (raises ``OSError`` or ``UnicodeError`` if it cannot be)."""
+        current = _held(self.path)
+        if current is not None and current != self.expected:
+            elsewhere = unused_path(self.path)
+            print(terminal_safe(
+                f"note: {self.path} was changed by something else since this game "
+                f"{'read' if self.expected is not None else 'chose'} it (another game playing on "
+                f"the same record?); it is left alone, and this game is saved to {elsewhere} "
+                "from now on"), file=self.stderr)
+            self.path, self.expected = elsewhere, None
+        record.save(self.game, self.path)
+        self.expected = record.dumps(self.game).encode("utf-8")
+
     def save(self) -> bool:
         try:
-            record.save(self.game, self.path)
+            self.write()
         except (OSError, UnicodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             if self.failed is None:
@@ -322,6 +422,18 @@ class _Saver:
                   file=self.stderr)
         self.failed = None
         return True
+
+
+def _held(path: Path) -> bytes | None:
+    """What the file at ``path`` holds now: ``None`` if there is none, or it cannot be read (the
+    save that follows says why); ``b""`` for something that is not a regular file."""
+    try:
+        if not os.path.isfile(path):
+            return b"" if os.path.lexists(path) else None
+        with open(path, "rb") as f:
+            return f.read(record.MAX_RECORD_BYTES + 1)
+    except OSError:
+        return None
 
 
 @contextmanager
@@ -361,7 +473,11 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         print(f"error: {terminal_safe(message)}", file=err)
         return 2
 
+    held: bytes | None = None  # what the resumed record held when it was read
     if options.resume is not None:
+        # (read first: if the file changes before the game is loaded, the game's first save
+        # finds it changed and goes to a new name, never over it)
+        held = _held(Path(options.resume))
         try:
             game = record.load(options.resume)
         except record.RecordError as exc:
@@ -370,8 +486,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             return fail(f"cannot read {options.resume}: {exc.strerror or exc}")
         if game.outcome is not None:
             return fail(f"the game in {options.resume} is over ({outcome_text(game.outcome)}): "
-                        f"there is nothing to play on; see it with: penneech replay "
-                        f"{options.resume}")
+                        f"there is nothing to play on; see it with: "
+                        f"{_command('replay', options.resume)}")
         name, opponent_name = game.names
         kind = _kind(options.opponent or _named_kind(opponent_name))
     else:
@@ -390,20 +506,23 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         opponent = opponent_factory(kind, seed=game.seed, name=opponent_name)
     except (GameError, ValueError) as exc:
         return fail(str(exc))
-    if options.resume is not None and options.save is None:
+    if options.resume is not None and (options.save is None
+                                       or _same_file(options.save, options.resume)):
         # the record only grows: what the file held is the start of what is written back
         path = wanted = Path(options.resume)
+        saver = _Saver(game, path, err, expected=held)
     else:
         wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
         if os.path.exists(wanted) and not os.path.isfile(wanted):
             return fail(f"cannot save the game to {wanted}: it is not a regular file")
         path = unused_path(wanted)
-    saver = _Saver(game, path, err)
+        saver = _Saver(game, path, err)
     try:
-        record.save(game, path)
+        saver.write()
     except (OSError, UnicodeError) as exc:
         return fail(f"cannot save the game to {wanted}: "
                     f"{getattr(exc, 'strerror', None) or exc}")
+    path = saver.path
     human = _Terminal(game, stdin, stdout, analysis=options.analysis)
     if options.resume is not None:
         human.resume()
@@ -411,14 +530,15 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     try:
         with _stop_signals():
             # (inside: the output may be closed from the first line on)
-            if path != wanted:
+            if path != wanted and wanted != Path(options.resume or ""):
                 human.say(f"{wanted} is already there and is left alone: this game is saved "
                           f"to {path}.")
             if options.resume is not None:
                 a, b = game.scores
-                human.say(f"Penneech, resumed from {path}: {name} {a}, {opponent_name} {b}, "
-                          f"deal {game.deal_number}; the computer plays as {kind}.  Type ? "
-                          "for help.")
+                saved_to = "" if path == Path(options.resume) else f" (saved to {path})"
+                human.say(f"Penneech, resumed from {options.resume}{saved_to}: {name} {a}, "
+                          f"{opponent_name} {b}, deal {game.deal_number}; the computer plays "
+                          f"as {kind}.  Type ? for help.")
             else:
                 human.say(f"Penneech: {name} against the computer ({kind}), rules "
                           f"{game.rules}, seed {game.seed}.  Type ? for help.")
@@ -432,11 +552,20 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         reason = "Ctrl-C"
     except BrokenPipeError:
         reason = "the output closed"
+    except OSError as exc:
+        if exc.errno not in _GONE:
+            raise
+        reason = "the terminal closed"  # writing to it failed (EIO)
     saved = saver.save()
+    path = saver.path  # (a new name, if the record was changed by another game meanwhile)
     try:
         _farewell(human, game, path, reason, saved)
     except (BrokenPipeError, Stop, KeyboardInterrupt):
         reason = reason if reason != "finished" else "the output closed"
+    except OSError as exc:  # (the terminal is gone: nobody is there to read the farewell)
+        if exc.errno not in _GONE:
+            raise
+        reason = reason if reason != "finished" else "the terminal closed"
     if not saved:
         kept = keep_elsewhere(path.name, lambda elsewhere: record.save(game, elsewhere))
         if kept is not None:
@@ -449,6 +578,30 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             err.write(json.dumps(record.to_record(game), ensure_ascii=True) + "\n")
         return 2
     return STATUS[reason]
+
+
+#: What writing to or reading from a terminal that is gone raises (a closed window, a dropped
+#: connection): ``OSError`` with one of these numbers.
+_GONE = {errno.EIO, errno.ENXIO}
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether file names ``a`` and ``b`` name the same file (``--save`` naming the record that
+    ``--resume`` goes on with)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _command(*words: str | os.PathLike[str]) -> str:
+    """A ``penneech`` command line to paste back into a shell: each word quoted as the shell
+    needs (a file name with spaces or quotes).
+
+    >>> _command("play", "--resume", "my game.json")
+    "penneech play --resume 'my game.json'"
+    """
+    return " ".join(["penneech", *(shlex.quote(os.fspath(w)) for w in words)])
 
 
 def _kind(kind: str) -> str:
@@ -484,6 +637,7 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
         if outcome is not None:
             human.say(f"Game saved to {path}.")
         else:
-            human.say(f"Game so far saved to {path} (go on with: penneech play --resume "
-                      f"{path}; see it with: penneech replay {path}).")
+            human.say(f"Game so far saved to {path} (go on with: "
+                      f"{_command('play', '--resume', path)}; see it with: "
+                      f"{_command('replay', path)}).")
     human.stdout.flush()

@@ -1,5 +1,6 @@
 """The `penneech` command: rules, and how it reports usage errors."""
 
+import os
 import subprocess
 import sys
 
@@ -55,3 +56,71 @@ def test_console_script_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "penneech.cli", "rules", "davis"],
                          capture_output=True, text=True, check=True).stdout
     assert "first_leader = dealer" in out
+
+
+@pytest.mark.parametrize("command", [["experiment", "run", "--scale", "tiny"],
+                                     ["experiment", "plan", "--scale", "tiny"],
+                                     ["simulate", "--games", "2"]])
+def test_workers_beyond_the_machine_are_refused(command, tmp_path, monkeypatch, capsys):
+    """Thousands of processes are not started: more than four per processor is an error that
+    says the limit, before anything is played or written."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = ["--out", str(tmp_path / "out")] if command[0] == "experiment" else []
+    assert main([*command, *out, "--workers", "5000", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("error: --workers may be at most 8 on this machine (4 per processor, and it "
+                   "has 2), not 5,000\n")
+    assert list(tmp_path.iterdir()) == []
+    assert main(["experiment", "plan", "--scale", "tiny", "--workers", "8"]) == 0
+
+
+@pytest.mark.parametrize(("argv", "told"), [
+    (["play", "--na", "Ann"], "--na Ann: write the option in full, --name (see penneech play"),
+    (["play", "--se", "5"], "--se 5: write the option in full, --seed or --set (see"),
+    (["play", "--sav=x.json"], "--sav=x.json: write the option in full, --save (see"),
+    (["simulate", "--work", "2"], "--work 2: write the option in full, --workers (see "
+                                  "penneech simulate --help)"),
+    (["rules", "pagat", "extra"], "unrecognized arguments: extra (see penneech rules --help)"),
+])
+def test_an_option_must_be_written_in_full(argv, told, tmp_path, monkeypatch, capsys):
+    """``--se`` could be --seed, --set or --save: a prefix is refused, never taken as one."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unrecognized arguments: ") and told in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_help_reads_as_sentences(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--help"])
+    assert exc.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "`" not in text and "129/143" not in text and ": plays" not in text
+    assert "[--opponent LEVEL]" in text  # (not the list of choices twice)
+    assert "beginner (greedy, which plays each trick on its merits" in text
+    assert "129 when the terminal is closed; 143 after a stop signal (SIGTERM)" in text
+    assert "Ctrl-C while it is worked out skips it" in text
+    assert "SEED.json in the current folder" in text  # (the name may be wrapped at a hyphen)
+    assert text.count("(") == text.count(")")
+
+
+def test_rules_for_a_preset_with_changes(capsys):
+    """``penneech rules 'pagat,follow=free'``, as --rules takes it: the preset's options with
+    the changed ones marked, and no reason given for them that was the preset's."""
+    assert main(["rules", "davis,follow=free,target=31"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == ("davis,target=31,follow=free: the preset davis with 2 options changed "
+                        "(target, follow)")
+    assert lines[1].startswith("davis: ")
+    follow = lines.index("  follow = free: May play any card.")
+    assert lines[follow + 1] == "      changed: davis has suit"
+    assert "  target = 31" in out and "      changed: davis has 61" in out
+    assert out.count("changed: ") == 2
+    assert main(["rules", "pagat,follow=never"]) == 2
+    assert capsys.readouterr().err.startswith("error: 'never' is not a value of follow: use one")
+    assert main(["rules", "Pagat"]) == 0
+    assert capsys.readouterr().out.startswith("pagat: John McLeod")

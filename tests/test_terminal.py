@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -344,7 +347,7 @@ def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
     assert "greedy (the beginner level): plays each trick on its merits" in text
     assert record.load(tmp_path / "g.json").names == ("You", "Greedy")
     help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
-    assert "beginner (greedy," in " ".join(help_text.split())
+    assert "beginner (greedy, which plays each trick" in " ".join(help_text.split())
 
 
 def test_bad_opponent_is_a_usage_error(capsys):
@@ -461,3 +464,347 @@ def test_resume_refuses_a_finished_game_and_a_missing_file(tmp_path, capsys):
     assert (tmp_path / "game.json").read_bytes() == before
     assert main(["play", "--resume", str(tmp_path / "nope.json")]) == 2
     assert "nope.json: no such file" in capsys.readouterr().err
+
+
+# -- the terminal goes away -----------------------------------------------------------------------
+
+
+class _Gone(io.StringIO):
+    """A terminal that answers ``lines`` and then goes away: reading fails with EIO."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("".join(f"{x}\n" for x in lines))
+        self.left = len(lines)
+        self.gone = False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.left == 0:
+            self.gone = True
+            raise OSError(errno.EIO, "Input/output error")
+        self.left -= 1
+        return super().readline()
+
+
+def test_a_terminal_gone_mid_game_saves_and_exits_129(tmp_path):
+    lines, expected = script(11, stop_after=4)
+    out, err = io.StringIO(), io.StringIO()
+    status = run(args_for(tmp_path, "--seed", "11"), _Gone(lines), out, err)
+    assert status == 129
+    assert err.getvalue() == ""
+    assert "Traceback" not in out.getvalue()
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_a_terminal_gone_for_output_too_is_quiet(tmp_path):
+    """Once the input is gone, writing fails too (the same closed terminal): still 129, saved."""
+    lines, expected = script(11, stop_after=2)
+
+    class DeadOutput(io.StringIO):
+        def __init__(self, stdin: _Gone) -> None:
+            super().__init__()
+            self.stdin = stdin
+
+        def write(self, text: str) -> int:
+            if self.stdin.gone:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    stdin = _Gone(lines)
+    err = io.StringIO()
+    assert run(args_for(tmp_path, "--seed", "11"), stdin, DeadOutput(stdin), err) == 129
+    assert err.getvalue() == ""
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_a_closed_pseudo_terminal_as_a_subprocess(tmp_path):
+    """A real terminal closed under the game (its window shut): reading it fails with EIO.  No
+    traceback, status 129, and the game so far is on disk."""
+    lines, expected = script(11, stop_after=2)
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json")],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+        start_new_session=True)
+    os.close(slave)
+    try:
+        answered, screen = 0, b""
+        deadline = time.monotonic() + 60
+        while answered <= len(lines) and time.monotonic() < deadline:
+            screen += os.read(master, 4096)
+            if screen.endswith((b"Your card: ", b"[y/n] ")):
+                if answered == len(lines):
+                    break
+                os.write(master, lines[answered].encode() + b"\n")
+                answered += 1
+                screen = b""
+    finally:
+        os.close(master)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 129, err
+    assert b"Traceback" not in err and b"Exception" not in err
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+# -- input the terminal's encoding cannot read -----------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8"])
+def test_undecodable_input_is_bad_input_not_a_crash(tmp_path, encoding):
+    """A ♦ typed into an ASCII terminal, or bytes that are not UTF-8: the line is refused with a
+    message that says why, and the game goes on."""
+    lines, expected = script(11, stop_after=2)
+    raw = "♦7\n".encode() + b"\xff\xfe\n" + "".join(f"{x}\n" for x in lines).encode()
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding=encoding)  # (errors="strict")
+    out, err = io.StringIO(), io.StringIO()
+    status = run(args_for(tmp_path, "--seed", "11"), stdin, out, err)
+    assert status == 0, err.getvalue()
+    text = out.getvalue()
+    message = f"That line could not be read: it is not {encoding} text"
+    assert text.count(message) == (2 if encoding == "ascii" else 1)
+    assert "Traceback" not in text and err.getvalue() == ""
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_undecodable_input_as_a_subprocess(tmp_path):
+    lines, expected = script(11, stop_after=1)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json")],
+        input="♦7\n".encode() + b"\xff\n" + "".join(f"{x}\n" for x in lines).encode(),
+        capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert b"Traceback" not in proc.stderr
+    assert proc.stdout.count(b"That line could not be read: it is not ascii text") == 2
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+# -- two games on one record ------------------------------------------------------------------------
+
+
+def test_a_record_changed_by_another_game_is_not_written_over(tmp_path):
+    """Two terminals go on with the same record: the first one's moves are saved to the file;
+    the second, finding the file changed since it read it, saves to a new name beside it and
+    says which.  Both games are kept whole."""
+    lines, expected = script(11)
+    status, _, _ = play(tmp_path, lines[:2], "--seed", "11")
+    assert status == 0
+    path = tmp_path / "game.json"
+    resume = play_options(build_parser().parse_args(["play", "--resume", str(path)]))
+
+    class OtherTerminal(io.StringIO):
+        """The second terminal: before its first answer, the first terminal plays on."""
+
+        def __init__(self) -> None:
+            super().__init__("".join(f"{x}\n" for x in lines[2:5]))
+            self.first = True
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if self.first:
+                self.first = False
+                done = run(resume, io.StringIO("".join(f"{x}\n" for x in lines[2:4])),
+                           io.StringIO(), io.StringIO())
+                assert done == 0
+            return super().readline()
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run(resume, OtherTerminal(), out, err) == 0
+    other = tmp_path / "game-2.json"
+    assert (f"note: {path} was changed by something else since this game read it") in \
+        err.getvalue()
+    assert f"this game is saved to {other} from now on" in err.getvalue()
+    assert f"Game so far saved to {other}" in out.getvalue()
+    # the first terminal's game is in the file, the second's beside it: nothing lost
+    mine = [a for a in record.load(path).actions if getattr(a, "player", None) == 0]
+    theirs = [a for a in record.load(other).actions if getattr(a, "player", None) == 0]
+    assert [a.card.code for a in mine] == lines[:4]
+    assert [a.card.code for a in theirs] == lines[:5]
+
+
+def test_a_record_saved_again_by_its_own_game_is_not_moved(tmp_path):
+    lines, expected = script(11, stop_after=6)
+    status, _, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0 and err == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_ctrl_c_during_the_analysis_skips_it_and_the_game_goes_on(tmp_path, monkeypatch):
+    import penneech.analysis
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(penneech.analysis, "analyse_deal", interrupted)
+    lines, expected = script(11)
+    status, out, err = play(tmp_path, lines, "--seed", "11")
+    assert status == 0, err
+    assert "(The analysis of deal 1 is skipped: Ctrl-C.  The game goes on" in out
+    assert "Interrupted." not in out and "How your cards did" not in out
+    assert out.index("End of deal 1:") < out.index("analysis of deal 1 is skipped") < \
+        out.index("Deal 2:")
+    assert f"Result: {outcome_text(expected.outcome, 0)}." in out
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_the_commands_suggested_can_be_pasted_into_a_shell(tmp_path, capsys):
+    """A file name with a space and a quote is quoted in the commands the game suggests, and
+    each command, pasted into a shell, names the file."""
+    path = tmp_path / "Ann's game.json"
+    status, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--save", str(path))
+    assert status == 0
+    commands = re.search(r"go on with: (.*); see it with: (.*)\)\.\n", out)
+    assert commands is not None, out
+    for command, head in zip(commands.groups(), (["penneech", "play", "--resume"],
+                                                  ["penneech", "replay"]), strict=True):
+        assert shlex.split(command) == [*head, str(path)]
+    lines, _ = script(11)
+    (tmp_path / "done").mkdir()
+    finished = tmp_path / "done" / "a b.json"
+    assert play(tmp_path, lines, "--seed", "11", "--save", str(finished))[0] == 0
+    assert main(["play", "--resume", str(finished)]) == 2
+    err = capsys.readouterr().err
+    assert shlex.split(err.split("see it with: ")[1]) == ["penneech", "replay", str(finished)]
+
+
+def test_the_resume_banner_names_the_file_read_and_the_file_saved(tmp_path):
+    lines, expected = script(11)
+    assert play(tmp_path, lines[:3], "--seed", "11")[0] == 0
+    record_path = tmp_path / "game.json"
+    before = record_path.read_bytes()
+
+    def resume(*extra: str) -> str:
+        options = play_options(build_parser().parse_args(["play", "--resume", str(record_path),
+                                                          *extra]))
+        out, err = io.StringIO(), io.StringIO()
+        assert run(options, io.StringIO(f"{lines[3]}\n"), out, err) == 0, err.getvalue()
+        return out.getvalue()
+
+    # --save elsewhere: read from the record, saved to the other file, which the banner names
+    other = tmp_path / "other.json"
+    out = resume("--save", str(other))
+    assert f"Penneech, resumed from {record_path} (saved to {other}): You " in out
+    assert record_path.read_bytes() == before
+    assert len(record.load(other).actions) > len(record.load(record_path).actions)
+    # --save onto a file that is there: a new name, told in the banner too
+    out = resume("--save", str(other))
+    other2 = tmp_path / "other-2.json"
+    assert f"{other} is already there and is left alone: this game is saved to {other2}." in out
+    assert f"Penneech, resumed from {record_path} (saved to {other2}): " in out
+    # --save naming the record itself: saved back to it, as without --save
+    out = resume("--save", str(record_path))
+    banner = next(line for line in out.splitlines() if line.startswith("Penneech, resumed"))
+    assert banner.startswith(f"Penneech, resumed from {record_path}: You ")
+    assert not (tmp_path / "game-2.json").exists()
+    assert record.load(record_path).actions == record.load(other).actions
+
+
+# -- the number of deals ---------------------------------------------------------------------------
+
+
+def _last_deal_told(text: str) -> int:
+    return max(int(n) for n in re.findall(r"^Deal (\d+): ", text, flags=re.M))
+
+
+def _deals_in_result(text: str) -> int:
+    found = re.findall(r"^Result: .* after (\d+) deals?\b", text, flags=re.M)
+    assert len(found) == 1, text[-500:]
+    return int(found[0])
+
+
+def test_the_result_counts_the_deals_the_narration_told(tmp_path, capsys):
+    """A game with deals thrown in: the result's "after N deals" is the narration's last
+    "Deal N" (the thrown-in deals are counted, and said), in the terminal game and in replay."""
+    checked = 0
+    for seed in range(40):
+        game = Game("pagat", seed=seed, players=("You", "Greedy"))
+        players = [make_player("greedy", seed=seed), make_player("random", seed=seed)]
+        while game.outcome is None:
+            decide(game, players[game.to_move])
+        outcome = game.outcome
+        told = "\n".join(narrate(game.events, game.names))
+        assert _last_deal_told(told) == game.deal_number
+        assert _deals_in_result(f"Result: {outcome_text(outcome)}.") == game.deal_number
+        if outcome.thrown_in:
+            assert outcome.deals + outcome.thrown_in == game.deal_number
+            assert f"({outcome.thrown_in} thrown in)" in outcome_text(outcome)
+            checked += 1
+            path = tmp_path / f"g{seed}.json"
+            record.save(game, path)
+            assert main(["replay", str(path)]) == 0
+            out = capsys.readouterr().out
+            assert _deals_in_result(out) == _last_deal_told(out) == game.deal_number
+    assert checked >= 3
+    # and in the terminal game, with a hand thrown in
+    seed = throw_in_seed()
+    lines, expected = script(seed, throw=True)
+    status, out, err = play(tmp_path, lines, "--seed", str(seed), "--no-analysis")
+    assert status == 0, err
+    assert expected.outcome is not None and expected.outcome.thrown_in >= 1
+    assert _deals_in_result(out) == _last_deal_told(out) == expected.deal_number
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--save", ""], "error: --save needs a file name, not '' (leave --save out to "
+                             "save to penneech-game-SEED.json)\n"),
+    (["play", "--save", " "], "error: --save needs a file name, not ' ' (leave --save out"),
+    (["play", "--resume", ""], "error: --resume needs a file name, not ''\n"),
+    (["simulate", "--games", "2", "--out", ""], "error: --out needs a file name, not ''\n"),
+    (["experiment", "run", "--scale", "tiny", "--out", ""],
+     "error: --out needs a folder name, not ''\n"),
+])
+def test_an_empty_file_name_is_an_error(tmp_path, monkeypatch, capsys, argv, message):
+    """(before: ``--save ''`` saved to the default name, and ``experiment run --out ''`` wrote
+    into the current folder)"""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(message)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_at_the_throw_in_question_explains_it_without_nagging(tmp_path):
+    seed = throw_in_seed()
+    lines, expected = script(seed, stop_after=3)
+    status, out, err = play(tmp_path, ["?", "help", "maybe", *lines], "--seed", str(seed))
+    assert status == 0, err
+    question = out.split("Throw in this hand? [y/n] ")
+    helped = question[1]  # after "?"
+    assert helped.startswith("?\nUnder these rules a hand may be thrown in when it is a hand "
+                             "with no ace, king, queen or knave (holding the ♦7 does not save "
+                             "it), and yours is.  Type y to throw it in")
+    assert "Please answer" not in helped and "Please answer" not in question[2]
+    nagged = question[3]  # after "maybe"
+    assert nagged.startswith("maybe\nPlease answer y to throw the hand in (the same dealer "
+                             "deals again), n to keep it, ? for help, or quit to stop here (the "
+                             "game is saved).")
+    for line in helped.splitlines()[1:] + nagged.splitlines()[1:]:
+        assert line[:1].isupper() and line.count("(") == line.count(")"), line
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_cards_typed_with_spaces_or_words(tmp_path):
+    """'7 h', 'seven of hearts', 'the queen of spades', 'Q ♠' are read as the card they name;
+    a line naming no one card is bad input, as before."""
+    from penneech.terminal import read_card
+
+    lines, expected = script(11, stop_after=4)
+    names = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    spelled = []
+    for i, code in enumerate(lines):
+        rank, suit = code[:-1], code[-1]
+        words = names.get(rank, rank)
+        spelled.append([f"{rank.lower()} {suit.lower()}", f"{words} of {suits[suit]}",
+                        f"The {words.capitalize()} of {suits[suit].capitalize()}",
+                        f"{rank} {Card(code).suit.symbol}"][i % 4])
+    status, out, _ = play(tmp_path, ["seven of hurts", "ace spades hearts", *spelled],
+                          "--seed", "11")
+    assert status == 0
+    assert "'seven of hurts' is not a card" in out and "'ace spades hearts' is not a card" in out
+    assert out.count("is not a card") == 2 and "Not allowed" not in out
+    saved = record.load(tmp_path / "game.json")
+    assert [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0] == lines
+    assert read_card("a s") == Card("AS") and read_card("an ace of spades") == Card("AS")
+    assert read_card("10 of diamonds") == Card("TD") == read_card("♦ 10")
