@@ -45,6 +45,7 @@ import re
 import shlex
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -146,8 +147,15 @@ class _Terminal:
     # output ---------------------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
-        """Print one line (control characters from names or records shown escaped)."""
-        self.stdout.write(terminal_safe(text) + "\n")
+        """Print one line (control characters from names or records shown escaped), wrapped
+        between words to the terminal's width when it is a terminal."""
+        line = terminal_safe(text)
+        width = terminal_width(self.stdout)
+        if width is not None and len(line) > width:
+            indent = " " * (len(line) - len(line.lstrip(" ")))
+            line = textwrap.fill(line, width=width, subsequent_indent=indent + "  ",
+                                 break_long_words=False, break_on_hyphens=False)
+        self.stdout.write(line + "\n")
 
     def ask(self, prompt: str) -> str:
         """One line typed in answer to ``prompt``, stripped; a line that cannot be read as text
@@ -327,10 +335,23 @@ _SUIT_WORDS = {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamon
                "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 
+def terminal_width(stream: TextIO) -> int | None:
+    """The width in columns of the terminal ``stream`` writes to (at least 40), or ``None``
+    when it is not a terminal (a pipe or a file: lines are written whole)."""
+    try:
+        if not stream.isatty():
+            return None
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+    return max(columns - 1, 40) if columns > 0 else None
+
+
 def read_card(text: str) -> Card:
-    """A card as a player types it: a code (``AS``, ``10D``, ``♦7``: :func:`~penneech.cards.
-    parse_card`), or with spaces or words, when they name one card (``7 h``, ``seven of hearts``,
-    ``the ace of spades``, ``Q ♠``); else :class:`~penneech.cards.CardError` as for a code.
+    """A card as a player types it: a code (``AS``, ``10D``, ``♦7``: see
+    :func:`~penneech.cards.parse_card`), or with spaces or words, when they name one card
+    (``7 h``, ``seven of hearts``, ``the ace of spades``, ``Q ♠``); else
+    :class:`~penneech.cards.CardError` as for a code.
 
     >>> read_card("seven of hearts"), read_card("7 h"), read_card("an Ace of Spades")
     (Card('7H'), Card('7H'), Card('AS'))

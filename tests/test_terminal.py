@@ -808,3 +808,51 @@ def test_cards_typed_with_spaces_or_words(tmp_path):
     assert [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0] == lines
     assert read_card("a s") == Card("AS") and read_card("an ace of spades") == Card("AS")
     assert read_card("10 of diamonds") == Card("TD") == read_card("♦ 10")
+
+
+# -- the terminal's width ----------------------------------------------------------------------------
+
+
+def test_lines_wrap_to_a_narrow_terminal_between_words(tmp_path):
+    """In a terminal 50 columns wide (a phone's SSH app, a split pane) no line runs past the
+    edge: long lines wrap between words, indented under their start; only a word longer than the
+    width (a file's path) stands alone on its line.  Piped output is not wrapped."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 50, 0, 0))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    argv = [sys.executable, "-m", "penneech.cli", "play", "--seed", "3", "--no-analysis",
+            "--save", str(tmp_path / "game.json")]
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env,
+                            cwd=tmp_path, start_new_session=True)
+    os.close(slave)
+    screen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while not screen.endswith(b"Your card: ") and time.monotonic() < deadline:
+            screen += os.read(master, 4096)
+        os.write(master, b"quit\n")
+        while time.monotonic() < deadline:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the game has ended and closed its side
+                break
+            if not chunk:
+                break
+            screen += chunk
+    finally:
+        os.close(master)
+    proc.communicate(timeout=60)
+    lines = screen.decode().replace("\r\n", "\n").split("\n")
+    too_long = [line for line in lines if len(line) > 49 and " " in line.strip()]
+    assert not too_long, too_long
+    text = " ".join(line.strip() for line in lines)
+    assert "plays every card out to the end of the deal in 400 guesses at the hidden cards" in text
+    assert "Game so far saved to" in text
+
+    piped = subprocess.run(argv[:-2] + ["--save", str(tmp_path / "piped.json")], input="quit\n",
+                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert any(len(line) > 80 for line in piped.stdout.splitlines())
