@@ -642,6 +642,31 @@ class Game:
             self.auto_deal = auto
         return action
 
+    def take_back(self, player: Seat) -> list[Decision]:
+        """Take back ``player``'s last decision and everything after it (the other player's
+        replies, a deal that followed): the decisions taken back, the last first, ``player``'s
+        own at the end.  ``[]``, and nothing changed, when ``player`` has made no decision yet.
+
+        >>> game = Game("pagat", seed=1)  # (dealt at once: the first card is to be played)
+        >>> first = game.legal_plays()[0]
+        >>> who = game.to_move
+        >>> game.play(first)
+        >>> game.play(game.legal_plays()[0])
+        >>> [d.player for d in game.take_back(who)] == [1 - who, who]
+        True
+        >>> game.legal_plays()[0] == first and game.take_back(1 - who) == []
+        True
+        """
+        if not any(not isinstance(a, DealAction) and a.player == player
+                   for a in self._actions):
+            return []
+        taken: list[Decision] = []
+        while True:
+            decision = self.undo()
+            taken.append(decision)
+            if decision.player == player:
+                return taken
+
     def _apply(self, action: Action) -> None:
         if isinstance(action, DealAction):
             self.deal(action.deck)

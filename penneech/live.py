@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
-from .game import Game, GameError, IllegalPlayError, Phase, PlayAction, ThrowInAction
+from .game import Game, GameError, IllegalPlayError, Phase
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import (
@@ -325,18 +325,10 @@ class Table:
     def undo(self) -> None:
         """Take back the reader's last decision and everything after it."""
         self._clear()
-        g = self.game
-        mine = [a for a in g.actions
-                if isinstance(a, PlayAction | ThrowInAction) and a.player == YOU]
-        if not mine:
+        if not self.game.take_back(YOU):
             self.refusal = "There is nothing of yours to undo."
             return
         self.analysed.clear()  # a deal taken back is played again
-        while True:
-            last = [a for a in g.actions if isinstance(a, PlayAction | ThrowInAction)][-1]
-            g.undo()
-            if last.player == YOU:
-                break
 
     def analysis(self, deal: int) -> list[str]:
         """:data:`ANALYSIS` of a finished deal, worked out once per deal."""

@@ -57,7 +57,7 @@ from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
 from .files import keep_elsewhere, unused_path
-from .game import Game, GameError, Phase, PlayerView
+from .game import DealAction, Game, GameError, Phase, PlayAction, PlayerView
 from .narrate import card_text, outcome_text, steps
 from .players import (
     DEFAULT_OPPONENT,
@@ -88,8 +88,16 @@ _QUIT = ("quit", "exit", "q")
 
 _HELP_COMMANDS = (
     "Commands: type a card to play it (AS, 10D, td, ♦7, 7♦ or seven of diamonds); ? or help: "
-    "this list; hint: a suggestion; quit: stop here (the game is saved)."
+    "this list; hint: a suggestion; undo: take back your last card and the computer's reply; "
+    "quit: stop here (the game is saved)."
 )
+#: What takes back the player's last decision.
+_UNDO = ("undo", "u", "back", "take back")
+
+
+class _TakeBack(Exception):
+    """The player asked to take back their last decision (raised out of the game's loop, which
+    takes it back and goes on)."""
 
 
 class Stop(Exception):
@@ -267,6 +275,36 @@ class _Terminal:
             self.say(line if i == 0 else "  " + line)
         self.stdout.flush()
 
+    # taking back ------------------------------------------------------------------------------
+
+    def ask_to_take_back(self) -> None:
+        """Leave the question for the game's loop to take back this player's last decision
+        (:meth:`take_back`), or say that there is none."""
+        if not any(not isinstance(a, DealAction) and a.player == 0 for a in self.game.actions):
+            self.say("There is nothing of yours to take back yet.")
+            return
+        raise _TakeBack
+
+    def take_back(self) -> None:
+        """Take back this player's last decision and what followed it, and say what was taken
+        back; the deal is told again from where it now stands."""
+        game = self.game
+        taken = game.take_back(0)
+        names = game.names
+        said = []
+        for decision in reversed(taken):
+            who = "your" if decision.player == 0 else f"{names[decision.player]}'s"
+            if isinstance(decision, PlayAction):
+                said.append(f"{who} {card_text(decision.card)}")
+            else:
+                said.append(f"{who} answer to the throw-in question")
+        self.say()
+        self.say("Taken back: " + ", then ".join(said) + ".")
+        # what happened before is not told again (the table is shown before the next
+        # question); a deal taken back into is analysed again when it ends
+        self.told = len(game.events)
+        self.reviewed = {d for d in self.reviewed if d < game.deal_number}
+
     # the Player protocol ----------------------------------------------------------------------
 
     def throw_in(self, view: PlayerView) -> bool:
@@ -282,6 +320,9 @@ class _Terminal:
                 return False
             if answer in _QUIT:
                 raise Stop("quit")
+            if answer in _UNDO:
+                self.ask_to_take_back()
+                continue
             if answer in ("?", "help"):
                 self.say(f"Under these rules a hand may be thrown in when it is "
                          f"{_throw_in_rule(view.rules)}, and yours is.  Type y to throw it in "
@@ -313,6 +354,9 @@ class _Terminal:
                 continue
             if command in _QUIT:
                 raise Stop("quit")
+            if command in _UNDO:
+                self.ask_to_take_back()
+                continue
             try:
                 card = read_card(text)
             except CardError as exc:
@@ -565,7 +609,14 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
                           f"{game.rules}, seed {game.seed}.  Type ? for help.")
             for line in describe(kind, game.rules.preset_name):
                 human.say(line)
-            drive(game, [human, opponent], after=lambda g: _after_move(g, saver, human))
+            while True:
+                try:
+                    drive(game, [human, opponent],
+                          after=lambda g: _after_move(g, saver, human))
+                    break
+                except _TakeBack:
+                    human.take_back()
+                    saver.after_move(game)
             human.tell_news()
     except Stop as exc:
         reason = exc.reason

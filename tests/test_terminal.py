@@ -856,3 +856,39 @@ def test_lines_wrap_to_a_narrow_terminal_between_words(tmp_path):
     piped = subprocess.run(argv[:-2] + ["--save", str(tmp_path / "piped.json")], input="quit\n",
                            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert any(len(line) > 80 for line in piped.stdout.splitlines())
+
+
+# -- taking back a card ------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_your_card_and_the_reply_and_the_game_goes_on(tmp_path):
+    """'undo' takes back your last card and the computer's reply (at the end of a deal, the next
+    deal too); played again, the game ends as it would have, and the record holds no trace of
+    what was taken back.  Before your first card there is nothing to take back."""
+    lines, expected = script(11)
+    seven = 7  # your seventh card ends the first deal (no throw-in in this game)
+    answers = (["undo"] + lines[:2] + ["undo", lines[1]] + lines[2:seven]
+               + ["undo", lines[seven - 1]] + lines[seven:])
+    status, out, err = play(tmp_path, answers, "--seed", "11", "--no-analysis")
+    assert status == 0, err
+    assert out.count("There is nothing of yours to take back yet.") == 1
+    taken = re.findall(r"Taken back: (.*)\.", out)
+    assert len(taken) == 2 and all(t.startswith("your ") for t in taken), taken
+    assert "then Greedy's" in taken[0]
+    assert record.load(tmp_path / "game.json").actions == expected.actions
+    assert expected.outcome is not None and str(expected.outcome) in out
+
+
+def test_undo_takes_back_an_answer_to_the_throw_in_question(tmp_path):
+    """Before any decision there is nothing to take back; after keeping a hand, 'undo' at the
+    next question takes the answer back and the throw-in question is asked again."""
+    seed = throw_in_seed()
+    lines, expected = script(seed)
+    assert lines[0] == "n"  # the first question: keep the hand
+    answers = ["undo", "n", "undo", "n", *lines[1:]]
+    status, out, err = play(tmp_path, answers, "--seed", str(seed), "--no-analysis")
+    assert status == 0, err
+    assert "There is nothing of yours to take back yet." in out
+    assert "Taken back: your answer to the throw-in question" in out
+    assert out.count("Throw in this hand? [y/n]") >= 2
+    assert record.load(tmp_path / "game.json").actions == expected.actions
