@@ -229,9 +229,13 @@ class _Terminal:
             last = view.tricks_played[-1]
             lead, follow = last.cards
             other = 1 - last.leader
-            self.say(f"Last trick: {names[last.leader]} led {card_text(lead)}, "
-                     f"{names[other]} played {card_text(follow)}; "
-                     f"{names[last.winner]} took it.")
+            def who(seat: int, *, first: bool = False) -> str:
+                if seat != self.you:
+                    return names[seat]
+                return "You" if first else "you"
+
+            self.say(f"Last trick: {who(last.leader, first=True)} led {card_text(lead)}, "
+                     f"{who(other)} played {card_text(follow)}; {who(last.winner)} took it.")
         a, b = view.scores
         ta, tb = view.tricks_won
         self.say(f"Scores: {me} {a}, {them} {b} (game at {view.rules.target}).  "

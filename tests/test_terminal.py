@@ -892,3 +892,13 @@ def test_undo_takes_back_an_answer_to_the_throw_in_question(tmp_path):
     assert "Taken back: your answer to the throw-in question" in out
     assert out.count("Throw in this hand? [y/n]") >= 2
     assert record.load(tmp_path / "game.json").actions == expected.actions
+
+
+def test_the_last_trick_names_you_in_lower_case_mid_sentence(tmp_path):
+    """'Last trick: You led ♠10, Expert played ♠5; you took it.' (before: '; You took it.')"""
+    lines, _ = script(3)
+    status, out, err = play(tmp_path, lines[:2] + ["quit"], "--seed", "3", "--no-analysis")
+    last = [line for line in out.splitlines() if line.startswith("Last trick:")]
+    assert last and all("; You took" not in line and ", You played" not in line
+                        for line in last), last
+    assert any(re.search(r"; (you|Greedy) took it\.$", line) for line in last), last
