@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from tests.accessibility import assert_accessible
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -375,30 +377,9 @@ def test_pages_are_under_2_mb(site: Path) -> None:
         f"{name} ({size / 1e6:.1f} MB)" for name, size in sorted(big.items()))
 
 
-# axe-core's impacts that fail a page; "moderate" and "minor" findings are the theme's (its
-# sidebar outside a landmark) and are not checked
-AXE_FAILS = ("critical", "serious")
 # The API reference is long (autodoc): axe's contrast check takes 75 s there, 1 s elsewhere.
 # Its colours are the theme's and Pygments', the same as on the pages that are checked.
 AXE_NO_CONTRAST = {"api"}
-
-
-def _assert_accessible(page: Any, where: str, name: str) -> None:
-    """axe-core (the engine of browser accessibility checkers) finds nothing critical or serious
-    on the page as it stands: names for every control, contrast, roles, keyboard reach."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    # penneech.js names the widgets' controls on the next animation frame
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    options: dict[str, Any] = {"resultTypes": ["violations"]}
-    if name in AXE_NO_CONTRAST:
-        options["rules"] = {"color-contrast": {"enabled": False}}
-    violations = Axe().run(page, options=options).response["violations"]
-    bad = [f"{v['impact']} {v['id']} ({v['help']}): "
-           + ", ".join(str(n["target"]) for n in v["nodes"][:4])
-           + (f" and {len(v['nodes']) - 4} more" if len(v["nodes"]) > 4 else "")
-           for v in violations if v["impact"] in AXE_FAILS]
-    assert not bad, f"{where}: axe-core finds\n  " + "\n  ".join(bad)
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -408,7 +389,7 @@ def test_page_loads_cleanly(site: Path, open_page: OpenPage, name: str) -> None:
     page, rec = open_page(name)
     rec.assert_clean(name)
     assert page.title(), f"{name}: the page has no title"
-    _assert_accessible(page, name, name)
+    assert_accessible(page, name, contrast=name not in AXE_NO_CONTRAST)
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -423,7 +404,7 @@ def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
         + "; ".join(result["culprits"]))
     rec.assert_clean(f"{name} at phone width")
     if name not in AXE_NO_CONTRAST:  # (its layout at 390 px is the theme's)
-        _assert_accessible(page, f"{name} at phone width", name)
+        assert_accessible(page, f"{name} at phone width")
 
 
 @pytest.mark.parametrize("name", DEMO_PAGES)

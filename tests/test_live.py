@@ -28,6 +28,7 @@ from penneech import Card, Game, Phase, record
 from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
+from tests.accessibility import assert_accessible
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
     _OVERFLOW,
     CHROMIUM,
@@ -196,6 +197,7 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
     page.fill(".pn-live-play input[name=seed]", "11")
     _start(page, "play")
     _wait_table(page)
+    assert_accessible(page, "the live table at the first card")
     refused = False
     clicks = analysed = 0
     for _ in range(400):
@@ -211,6 +213,8 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             # under the account of the deal, what the reader's cards cost (issue 12)
             if "thrown in" not in state["status"]:
                 assert "How your cards did in deal" in state["text"], state["text"][-800:]
+                if not analysed:
+                    assert_accessible(page, "the live table at the end of a deal")
                 analysed += 1
             page.locator(".pn-live-play [data-action=next-deal]").click()
             continue
@@ -242,6 +246,7 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             "a legal card was clicked but the hand did not change")
     state = _table(page)
     assert state["result"] and "wins the game" in state["result"], state["text"][-500:]
+    assert_accessible(page, "the live table at the end of the game")
     assert refused, "no forbidden card came up in the whole game"
     assert clicks >= 7 and analysed >= 1
     # the game can be downloaded as a record, and the record replays to the same result
@@ -477,6 +482,7 @@ def test_phone_layout(browser_context: Any, live_server: str) -> None:
         + "; ".join(result["culprits"]))
     hand = page.locator(".pn-live-play .pn-hand").bounding_box()
     assert hand and hand["width"] <= PHONE["width"]
+    assert_accessible(page, "the live table at phone width")
     code = state["cards"][0]["code"]
     page.locator(f'.pn-live-play [data-card="{code}"]').click()
     after = _settled(page)
