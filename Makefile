@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test checks lint typecheck unit notebooks-check book-strict browser live-all bench notebooks experiments lock clean
+.PHONY: book test checks lint typecheck unit notebooks-check book-strict browser browser-pages browser-live live-all bench notebooks experiments lock clean
 
 LOCK   := requirements/lock.txt
 
@@ -30,7 +30,10 @@ book: $(STAMP)
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j2 -O checks
 
-checks: lint typecheck book-strict unit notebooks-check browser
+# (in this order, two at a time: the strict build beside the unit tests, then the live browser
+# tests, nbval and the page browser tests as each slot frees; the browser tests spend most of
+# their time waiting on the browser, so the two halves run side by side)
+checks: lint typecheck book-strict unit browser-live notebooks-check browser-pages
 
 lint: $(STAMP)
 	$(BIN)/ruff check penneech tests benchmarks tools book/_ext
@@ -51,8 +54,15 @@ book-strict: $(STAMP)
 
 # the browser tests (tests/test_browser.py, tests/test_lite.py) and the checks of the built
 # site's files read the site the strict build makes (so `make -j test` runs them after it)
-browser: book-strict
-	$(PYTEST) -q -m "browser or site" tests
+browser: browser-pages browser-live
+
+# the book's pages in the browser (tests/test_browser.py) and the checks of the site's files
+browser-pages: book-strict
+	$(PYTEST) -q -m "browser or site" tests --ignore=tests/test_lite.py --ignore=tests/test_live.py
+
+# Python running in the page: the live table (tests/test_live.py) and JupyterLite (test_lite.py)
+browser-live: book-strict
+	$(PYTEST) -q -m "browser or site" tests/test_lite.py tests/test_live.py
 
 # every notebook of the book run live in JupyterLite (make test runs a representative few)
 live-all: book-strict
