@@ -57,7 +57,7 @@ from . import record
 from .cards import Card, CardError, Suit, format_cards, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
 from .files import keep_elsewhere, unused_path
-from .game import DealAction, Game, GameError, Phase, PlayAction, PlayerView
+from .game import Game, GameError, Phase, PlayAction, PlayerView
 from .narrate import card_text, outcome_text, steps
 from .players import (
     DEFAULT_OPPONENT,
@@ -281,19 +281,14 @@ class _Terminal:
 
     # taking back ------------------------------------------------------------------------------
 
-    def ask_to_take_back(self) -> None:
-        """Leave the question for the game's loop to take back this player's last decision
-        (:meth:`take_back`), or say that there is none."""
-        if not any(not isinstance(a, DealAction) and a.player == 0 for a in self.game.actions):
-            self.say("There is nothing of yours to take back yet.")
-            return
-        raise _TakeBack
-
     def take_back(self) -> None:
-        """Take back this player's last decision and what followed it, and say what was taken
-        back; the deal is told again from where it now stands."""
+        """Take back this player's last decision and what followed it (the game's loop asks,
+        when ``undo`` is typed), and say what was taken back, or that there was nothing."""
         game = self.game
         taken = game.take_back(0)
+        if not taken:
+            self.say("There is nothing of yours to take back yet.")
+            return
         names = game.names
         said = []
         for decision in reversed(taken):
@@ -325,13 +320,13 @@ class _Terminal:
             if answer in _QUIT:
                 raise Stop("quit")
             if answer in _UNDO:
-                self.ask_to_take_back()
-                continue
+                raise _TakeBack
             if answer in ("?", "help"):
                 self.say(f"Under these rules a hand may be thrown in when it is "
                          f"{_throw_in_rule(view.rules)}, and yours is.  Type y to throw it in "
-                         "(the same dealer deals again), n to keep it (the deal is played), or "
-                         "quit to stop here (the game is saved).")
+                         "(the same dealer deals again), n to keep it (the deal is played), undo "
+                         "to take back your last card, or quit to stop here (the game is "
+                         "saved).")
                 continue
             self.say("Please answer y to throw the hand in (the same dealer deals again), n to "
                      "keep it, ? for help, or quit to stop here (the game is saved).")
@@ -359,8 +354,7 @@ class _Terminal:
             if command in _QUIT:
                 raise Stop("quit")
             if command in _UNDO:
-                self.ask_to_take_back()
-                continue
+                raise _TakeBack
             try:
                 card = read_card(text)
             except CardError as exc:
