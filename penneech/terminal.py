@@ -54,7 +54,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import record
-from .cards import Card, CardError, Suit, format_cards, parse_card
+from .cards import (
+    _RANK_NAMES,
+    _SUIT_BY_CHAR,
+    RANK_CHARS,
+    Card,
+    CardError,
+    Suit,
+    format_cards,
+    parse_card,
+)
 from .events import DealEnded, Dealt, GameWon, Played
 from .files import keep_elsewhere, unused_path
 from .game import Game, GameError, Phase, PlayAction, PlayerView
@@ -366,15 +375,14 @@ class _Terminal:
             self.say(f"Not allowed: {refusal.told_to(self.you)}.")
 
 
-#: Words for ranks and suits, as a player may type them ("seven of hearts", "q spades").
-_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10",
-               "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
-               "three": "3", "two": "2", "deuce": "2",
-               **{r.lower(): r for r in ("A", "K", "Q", "J", "T", "10", *"98765432")}}
-_SUIT_WORDS = {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D",
-               "diamond": "D", "clubs": "C", "club": "C",
-               **{ch: ch.upper() for ch in "shdc"}, "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-               "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+#: Words for ranks and suits, as a player may type them ("seven of hearts", "q spades"): the
+#: cards' own names (:attr:`Card.name <penneech.cards.Card.name>`), "jack" and "deuce", the
+#: singular suit, and the letters and symbols a code takes.
+_RANK_WORDS = {**{name: RANK_CHARS[rank - 2] for rank, name in _RANK_NAMES.items()},
+               "jack": "J", "deuce": "2", "10": "T", **{c.lower(): c for c in RANK_CHARS}}
+_SUIT_WORDS = {**{suit.noun: suit.value for suit in Suit},
+               **{suit.noun[:-1]: suit.value for suit in Suit},
+               **{ch.lower(): suit.value for ch, suit in _SUIT_BY_CHAR.items()}}
 
 
 def terminal_width(stream: TextIO) -> int | None:
