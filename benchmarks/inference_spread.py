@@ -33,9 +33,11 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
-from penneech import Game, playouts
-from penneech.game import Phase
+from penneech import Card, Game, playouts
+from penneech.game import Phase, PlayerView
 from penneech.players import GreedyPlayer, make_player
 from penneech.rules import PRESET_NAMES
 from penneech.solver import _mask, voids
@@ -78,15 +80,16 @@ def spread(preset: str, deals: int, hands: int, model: tuple[float, float] = SHA
     return out
 
 
-def _weigh(view: object, choices: list, truth: tuple, hands: int, rng: random.Random
-           ) -> tuple[float, float, float, float]:
-    lacking = voids(view)  # type: ignore[arg-type]
-    unseen = sorted(view.unseen, key=lambda c: c.index)  # type: ignore[attr-defined]
+def _weigh(view: PlayerView, choices: Sequence[Any], truth: tuple[Card, ...], hands: int,
+           rng: random.Random) -> tuple[float, float, float, float]:
+    """One decision's figures (see :func:`spread`)."""
+    lacking = voids(view)
+    unseen = sorted(view.unseen, key=lambda c: c.index)
     allowed = [c for c in unseen if c.suit not in lacking]
-    size = view.opponent_hand_size  # type: ignore[attr-defined]
-    rules = view.rules  # type: ignore[attr-defined]
+    size = view.opponent_hand_size
+    rules = view.rules
     pack = _mask(rules.pack)
-    memo: dict = {}
+    memo: dict[tuple[int, int], float] = {}
     dealt = [rng.sample(allowed, size) for _ in range(hands)]
     weights = [playouts._likelihood(rules, 1, choices, _mask(h), pack, memo) for h in dealt]
     total = sum(weights)
