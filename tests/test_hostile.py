@@ -21,6 +21,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -601,24 +602,41 @@ def test_ctrl_c_stops_a_simulation_with_slow_players_at_once(wait: float) -> Non
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> None:
-    """Stopped by Ctrl-C, a simulation still summarizes and writes the games it finished."""
+    """Stopped by Ctrl-C, a simulation still summarizes and writes the games it finished.
+
+    Ctrl-C comes once the progress bar has counted a finished game (not after a fixed wait,
+    which a busy machine can spend starting the workers)."""
     out = tmp_path / "run.csv"
     proc = subprocess.Popen(
         [sys.executable, "-m", "penneech.cli", "simulate", "--players", "greedy,greedy",
-         "--games", "100000", "--workers", workers, "--seed", "3", "--no-progress",
+         "--games", "100000", "--workers", workers, "--seed", "3", "--progress",
          "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
-        start_new_session=True)
-    time.sleep(4)
-    os.killpg(proc.pid, signal.SIGINT)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, start_new_session=True)
+    assert proc.stderr is not None and proc.stdout is not None
+    chunks: list[bytes] = []
+    stderr = proc.stderr.fileno()
+    pump = threading.Thread(
+        target=lambda: chunks.extend(iter(lambda: os.read(stderr, 4096), b"")), daemon=True)
+    pump.start()
     try:
-        stdout, err = proc.communicate(timeout=30)
+        deadline = time.monotonic() + 120
+        while not re.search(rb" [1-9]\d*/100000 ", b"".join(chunks)):
+            assert proc.poll() is None, b"".join(chunks).decode(errors="replace")
+            assert time.monotonic() < deadline, "no game had finished after 120 s"
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+        stdout = proc.stdout.read().decode()
+        pump.join(timeout=10)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 130, err
-    finished = int(re.fullmatch(r"interrupted: (\d+) of 100000 games had finished",
-                                err.strip()).group(1))  # type: ignore[union-attr]
+    err = b"".join(chunks).decode().replace("\r", "\n").strip()
+    assert proc.returncode == 130, err[-500:]
+    last = err.splitlines()[-1]
+    found = re.fullmatch(r"interrupted: (\d+) of 100000 games had finished", last)
+    assert found, err[-500:]
+    finished = int(found.group(1))
     assert finished > 0
     assert stdout.startswith(f"{finished} games, rules pagat, seed 3")
     rows = out.read_text(encoding="utf-8").splitlines()
