@@ -25,6 +25,9 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
 * ``tempered-inference:T``: between the two: the opponent's plays weighed by greedy at
   temperature ``T`` (0.3 if not given), 3% of its choices taken to be random, 6 hands dealt to
   the opponent for each world kept.
+* ``own-WEIGHT:V`` (``WEIGHT`` one of :class:`~penneech.players.GreedyWeights`' fields, e.g.
+  ``own-win:2.5``): in the play-outs, the player's own later cards are chosen by the greedy
+  judgement with that weight set to ``V``; the opponent's are greedy's as before.
 * ``mixed-inference:P``: the opponent taken to be either the sharp model's player (with chance
   ``P``, 0.5 if not given) or the soft one's, for the whole deal: each hand weighed by ``P``
   times its likelihood under the sharp model plus ``1 - P`` times its likelihood under the
@@ -133,6 +136,21 @@ def _mixed(prior: float) -> contextlib.AbstractContextManager[None]:
     return _settings(_likelihood=mixed)
 
 
+def _own_weights(field: str, value: float) -> contextlib.AbstractContextManager[None]:
+    """Play-outs in which the player's own later cards are chosen by the greedy judgement with
+    one weight changed (:class:`~penneech.players.GreedyWeights`); the opponent's stay
+    greedy's, and so does the inference."""
+    from penneech.players import GREEDY, _greedy_tables
+
+    play_out = playouts._play_out
+    weights = GREEDY._replace(**{field: value})
+
+    def own_play_out(world: Any, first: int, pack: int, public: int) -> tuple[int, int, bool]:
+        return play_out(world, first, pack, public, _greedy_tables(world.position.rules, weights))
+
+    return _settings(_play_out=own_play_out)
+
+
 def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     """The change a variant's name stands for (see the module's description), and the player
     it is made to (a ``deal_duel.py`` contender)."""
@@ -158,6 +176,12 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
         "mixed-inference": lambda: (_mixed(number if number is not None else 0.5),
                                     "expert:inference=6"),
     }
+    from penneech.players import GreedyWeights
+
+    if name.startswith("own-") and name[4:] in GreedyWeights._fields:
+        if number is None:
+            raise SystemExit(f"variant {spec!r}: give the weight after a colon, as in own-win:2")
+        return _own_weights(name[4:], number), "expert"
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
     return makers[name]()

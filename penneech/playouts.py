@@ -51,6 +51,7 @@ from .players import (
     _check_name,
     _follow_scores,
     _greedy_tables,
+    _GreedyTables,
     _lead_scores,
     check_view,
     trumps_index,
@@ -187,18 +188,23 @@ class _World:
         self.turnups = [c.index for c in position.turnups]
 
 
-def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, int, bool]:
+def _play_out(world: _World, first: int, pack: int, public: int,
+              own: _GreedyTables | None = None) -> tuple[int, int, bool]:
     """Play card ``first`` for the player to move, then the rest of the deal with the greedy
     player's judgement for both sides, each seeing only its own hand and the table.
 
-    ``public`` is the mask of the cards already played or turned up.  Returns the two players'
-    game scores afterwards and whether the game ended during the play-out.
+    ``public`` is the mask of the cards already played or turned up.  ``own``, if given, is the
+    judgement of the player to move for its later cards (the opponent's stays greedy's; for
+    experiments, ``benchmarks/variants.py``).  Returns the two players' game scores afterwards
+    and whether the game ended during the play-out.
     """
     pos = world.position
     solver = world.solver
     rules = pos.rules
     tables = rules.tables
-    greedy = _greedy_tables(rules)
+    theirs = _greedy_tables(rules)
+    me = pos.leader if pos.led is None else 1 - pos.leader
+    judgement = (own or theirs, theirs) if me == 0 else (theirs, own or theirs)
     hands = list(world.hands)
     trumps_of = solver._trumps
     follows = solver._follows
@@ -219,7 +225,8 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
             else:
                 legal = _bits(hand)
                 unseen = pack & ~(hand | public)
-                scores = _lead_scores(tables, greedy, leader, legal, trumps, unseen, len(legal))
+                scores = _lead_scores(tables, judgement[leader], leader, legal, trumps, unseen,
+                                      len(legal))
                 lead = legal[scores.index(max(scores))]  # the first best, as greedy plays
             hands[leader] = hand ^ (1 << lead)
             public |= 1 << lead
@@ -231,7 +238,8 @@ def _play_out(world: _World, first: int, pack: int, public: int) -> tuple[int, i
             if len(legal) == 1:
                 reply = legal[0]
             else:
-                scores = _follow_scores(tables, greedy, follower, legal, lead, trumps)
+                scores = _follow_scores(tables, judgement[follower], follower, legal, lead,
+                                        trumps)
                 reply = legal[scores.index(max(scores))]
         hands[follower] ^= 1 << reply
         public |= 1 << reply
