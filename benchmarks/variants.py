@@ -183,7 +183,8 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
             raise SystemExit(f"variant {spec!r}: give the weight after a colon, as in own-win:2")
         return _own_weights(name[4:], number), "expert"
     if name not in makers:
-        raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}")
+        raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}, or "
+                         f"own-WEIGHT:V with WEIGHT one of {', '.join(GreedyWeights._fields)}")
     return makers[name]()
 
 

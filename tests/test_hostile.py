@@ -615,8 +615,12 @@ def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> 
     assert proc.stderr is not None and proc.stdout is not None
     chunks: list[bytes] = []
     stderr = proc.stderr.fileno()
-    pump = threading.Thread(
-        target=lambda: chunks.extend(iter(lambda: os.read(stderr, 4096), b"")), daemon=True)
+
+    def read_stderr() -> None:  # as it comes: the progress bar ends its lines with \r only
+        while chunk := os.read(stderr, 4096):
+            chunks.append(chunk)
+
+    pump = threading.Thread(target=read_stderr, daemon=True)
     pump.start()
     try:
         deadline = time.monotonic() + 120
