@@ -28,6 +28,16 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
 * ``own-WEIGHT:V`` (``WEIGHT`` one of :class:`~penneech.players.GreedyWeights`' fields, e.g.
   ``own-win:2.5``): in the play-outs, the player's own later cards are chosen by the greedy
   judgement with that weight set to ``V``; the opponent's are greedy's as before.
+* ``nested:M``: in the play-outs, each of the player's own later cards (with more than one
+  legal) is chosen by a play-out search of its own, from what the player would know there: ``M``
+  worlds dealt afresh at random (the opponent's hand kept clear of the suits it has shown it
+  lacks, before the decision or in the play-out; no weighing by its plays), each legal card
+  played out in each by the greedy judgement, the best chance of winning the game taken (points
+  a tie-break), as the expert chooses its card now.  One level of nesting: a player that plays
+  its later cards as well as the expert would, as far as ``M`` worlds let it.  The expert with
+  100 worlds plays it (``expert:worlds=100``): the cost is far beyond the 0.5 s a decision.
+* ``nested-next:M``: the same for the player's next own choice only; its later ones are
+  greedy's, as now.
 * ``mixed-inference:P``: the opponent taken to be either the sharp model's player (with chance
   ``P``, 0.5 if not given) or the soft one's, for the whole deal: each hand weighed by ``P``
   times its likelihood under the sharp model plus ``1 - P`` times its likelihood under the
@@ -57,7 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deal_duel import _error, duel  # noqa: E402
 
 from penneech import playouts  # noqa: E402
-from penneech.rules import PRESET_NAMES  # noqa: E402
+from penneech.rules import PRESET_NAMES, SUITS_BY_INDEX, TRICKS  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -151,6 +161,63 @@ def _own_weights(field: str, value: float) -> contextlib.AbstractContextManager[
     return _settings(_play_out=own_play_out)
 
 
+def _nested(inner: int, depth: int) -> contextlib.AbstractContextManager[None]:
+    """Play-outs in which the player's own later cards are chosen by a play-out search of their
+    own, ``inner`` worlds each, for the first ``depth`` of them (see ``nested`` in the module's
+    description)."""
+    from penneech.solver import _ALL, Position, _bits, _mask, voids
+
+    state: dict[str, Any] = {"rng": random.Random(0), "void": 0, "decisions": 0}
+    play_out, estimate = playouts._play_out, playouts._estimate
+
+    def choose(turn: playouts._Turn) -> int | None:
+        if state["decisions"] >= depth:
+            return None
+        state["decisions"] += 1
+        rules = turn.world.position.rules
+        model = playouts.win_model(rules)
+        pack = _mask(rules.pack)
+        rng: random.Random = state["rng"]
+        me, t = turn.player, turn.trick
+        unknown = pack & ~(turn.hand | turn.public)
+        allowed = unknown & ~(state["void"] | turn.shown_void)
+        anywhere = _bits(unknown)
+        candidates = _bits(allowed) if allowed.bit_count() >= turn.opponent_size else anywhere
+        mine = tuple(_ALL[i] for i in _bits(turn.hand))
+        trumps = SUITS_BY_INDEX[turn.world.solver._trumps[t]]
+        led = _ALL[turn.lead] if turn.lead >= 0 else None
+        totals = dict.fromkeys(turn.legal, 0.0)
+        before = turn.scores[me] - turn.scores[1 - me]
+        for _ in range(inner):
+            theirs = rng.sample(candidates, turn.opponent_size)
+            taken = set(theirs)
+            turnups = rng.sample([c for c in anywhere if c not in taken], TRICKS - t)
+            hands = (mine, tuple(_ALL[i] for i in theirs))
+            position = Position(rules, hands if me == 0 else hands[::-1], trumps,
+                                tuple(_ALL[i] for i in turnups), turn.leader, led, t + 1,
+                                (turn.won0, t - turn.won0), turn.scores)
+            world = playouts._World(position)
+            for card in turn.legal:
+                s0, s1, over = play_out(world, card, pack, turn.public)
+                after = (s0, s1)
+                totals[card] += playouts._chance_after(rules, model, me, after, over) + \
+                    playouts.POINT_WEIGHT * (after[me] - after[1 - me] - before)
+        return max(turn.legal, key=lambda card: (totals[card], -card))
+
+    def nested_play_out(world: Any, first: int, pack: int, public: int) -> tuple[int, int, bool]:
+        state["decisions"] = 0
+        return play_out(world, first, pack, public, choose=choose)
+
+    def seeded_estimate(view: Any, legal: Sequence[Any], worlds: int, seed: int,
+                        inference: int) -> Any:
+        state["rng"] = random.Random(seed ^ 0x4E57)
+        lacking = voids(view)
+        state["void"] = _mask(c for c in view.rules.pack if c.suit in lacking)
+        return estimate(view, legal, worlds, seed, inference)
+
+    return _settings(_play_out=nested_play_out, _estimate=seeded_estimate)
+
+
 def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     """The change a variant's name stands for (see the module's description), and the player
     it is made to (a ``deal_duel.py`` contender)."""
@@ -178,13 +245,19 @@ def variant(spec: str) -> tuple[contextlib.AbstractContextManager[None], str]:
     }
     from penneech.players import GreedyWeights
 
+    if name in ("nested", "nested-next"):
+        if number is None or number != int(number):
+            raise SystemExit(f"variant {spec!r}: give the worlds of each inner search after a "
+                             f"colon, a whole number, as in {name}:8")
+        return _nested(int(number), 1 if name == "nested-next" else TRICKS), "expert:worlds=100"
     if name.startswith("own-") and name[4:] in GreedyWeights._fields:
         if number is None:
             raise SystemExit(f"variant {spec!r}: give the weight after a colon, as in own-win:2")
         return _own_weights(name[4:], number), "expert"
     if name not in makers:
         raise SystemExit(f"unknown variant {spec!r}: use one of {', '.join(makers)}, or "
-                         f"own-WEIGHT:V with WEIGHT one of {', '.join(GreedyWeights._fields)}")
+                         f"nested:M, nested-next:M, or own-WEIGHT:V with WEIGHT one of "
+                         f"{', '.join(GreedyWeights._fields)}")
     return makers[name]()
 
 

@@ -41,7 +41,7 @@ import hashlib
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -188,15 +188,45 @@ class _World:
         self.turnups = [c.index for c in position.turnups]
 
 
+class _Turn(NamedTuple):
+    """What the player to move knows at one of its later turns in a play-out (for a
+    :data:`_Chooser`): nothing of the opponent's hand but its size and the suits it has shown
+    it lacks, nothing of the stock."""
+
+    world: _World
+    player: int
+    hand: int
+    opponent_size: int
+    legal: tuple[int, ...]
+    #: the card led, or -1 when this player leads
+    lead: int
+    #: the trick, 0 … 6
+    trick: int
+    leader: int
+    won0: int
+    scores: tuple[int, int]
+    #: the mask of the cards played or turned up
+    public: int
+    #: the mask of the cards the opponent has shown in this play-out that it cannot hold
+    shown_void: int
+
+
+#: A choice of the player's own later card in a play-out, for experiments
+#: (``benchmarks/variants.py``, ``nested``): the card, or None for the play-out's judgement.
+_Chooser = Callable[[_Turn], "int | None"]
+
+
 def _play_out(world: _World, first: int, pack: int, public: int,
-              own: _GreedyTables | None = None) -> tuple[int, int, bool]:
+              own: _GreedyTables | None = None,
+              choose: _Chooser | None = None) -> tuple[int, int, bool]:
     """Play card ``first`` for the player to move, then the rest of the deal with the greedy
     player's judgement for both sides, each seeing only its own hand and the table.
 
     ``public`` is the mask of the cards already played or turned up.  ``own``, if given, is the
-    judgement of the player to move for its later cards (the opponent's stays greedy's; for
-    experiments, ``benchmarks/variants.py``).  Returns the two players' game scores afterwards
-    and whether the game ended during the play-out.
+    judgement of the player to move for its later cards, and ``choose``, if given, is asked
+    first at each of its later turns with more than one legal card (the opponent's stay
+    greedy's; both are for experiments, ``benchmarks/variants.py``).  Returns the two players'
+    game scores afterwards and whether the game ended during the play-out.
     """
     pos = world.position
     solver = world.solver
@@ -216,6 +246,7 @@ def _play_out(world: _World, first: int, pack: int, public: int,
     s0, s1 = pos.scores
     lead = pos.led.index if pos.led is not None else -1
     mine = first
+    void = 0
     while True:
         trumps = trumps_of[t]
         if lead < 0:
@@ -224,10 +255,17 @@ def _play_out(world: _World, first: int, pack: int, public: int,
                 lead, mine = mine, -1
             else:
                 legal = _bits(hand)
-                unseen = pack & ~(hand | public)
-                scores = _lead_scores(tables, judgement[leader], leader, legal, trumps, unseen,
-                                      len(legal))
-                lead = legal[scores.index(max(scores))]  # the first best, as greedy plays
+                chosen = None
+                if choose is not None and leader == me and len(legal) > 1:
+                    chosen = choose(_Turn(world, me, hand, hands[1 - me].bit_count(), legal, -1,
+                                          t, leader, won0, (s0, s1), public, void))
+                if chosen is not None:
+                    lead = chosen
+                else:
+                    unseen = pack & ~(hand | public)
+                    scores = _lead_scores(tables, judgement[leader], leader, legal, trumps,
+                                          unseen, len(legal))
+                    lead = legal[scores.index(max(scores))]  # the first best, as greedy plays
             hands[leader] = hand ^ (1 << lead)
             public |= 1 << lead
         follower = 1 - leader
@@ -238,9 +276,19 @@ def _play_out(world: _World, first: int, pack: int, public: int,
             if len(legal) == 1:
                 reply = legal[0]
             else:
-                scores = _follow_scores(tables, judgement[follower], follower, legal, lead,
-                                        trumps)
-                reply = legal[scores.index(max(scores))]
+                chosen = None
+                if choose is not None and follower == me:
+                    chosen = choose(_Turn(world, me, hands[me], hands[leader].bit_count(),
+                                          legal, lead, t, leader, won0, (s0, s1), public, void))
+                if chosen is not None:
+                    reply = chosen
+                else:
+                    scores = _follow_scores(tables, judgement[follower], follower, legal, lead,
+                                            trumps)
+                    reply = legal[scores.index(max(scores))]
+            if choose is not None and follower != me and not solver._allow[t][lead // 13] \
+                    >> reply & 1:
+                void |= solver._oblige[t][lead // 13]  # it could not follow as duty asks
         hands[follower] ^= 1 << reply
         public |= 1 << reply
         winner, _diff, won0, s0, s1, over = play_trick(t, leader, lead, reply, won0, s0, s1,
@@ -443,6 +491,16 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
     return dict(found)
 
 
+def _chance_after(rules: Rules, model: WinModel, me: int, scores: tuple[int, int],
+                  over: bool) -> float:
+    """Player ``me``'s chance of winning the game after a play-out that left ``scores``: 1 or 0
+    when the game is decided, else :class:`WinModel`'s."""
+    winner = rules.game_winner(scores, True)
+    if winner is not None:
+        return 1.0 if winner == me else 0.0
+    return 0.0 if over else model.chance(scores[me], scores[1 - me])
+
+
 def _estimate(view: PlayerView, legal: Sequence[Card], worlds: int, decision_seed: int,
               inference: int) -> dict[Card, CardEstimate]:
     rules = view.rules
@@ -457,13 +515,8 @@ def _estimate(view: PlayerView, legal: Sequence[Card], worlds: int, decision_see
     for world in _worlds(view, worlds, rng, inference):
         for card in cards:
             s0, s1, over = _play_out(world, card, pack, public)
-            scores = (s0, s1)
             points[card] += (s0 - view.scores[0]) - (s1 - view.scores[1])
-            winner = rules.game_winner(scores, True)
-            if winner is not None:
-                chances[card] += 1.0 if winner == me else 0.0
-            elif not over:
-                chances[card] += model.chance(scores[me], scores[1 - me])
+            chances[card] += _chance_after(rules, model, me, (s0, s1), over)
     sign = 1 if me == 0 else -1
     return {
         c: CardEstimate(c, sign * points[c.index] / worlds, chances[c.index] / worlds, worlds)

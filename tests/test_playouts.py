@@ -171,6 +171,60 @@ def test_a_play_out_scores_exactly_as_the_engine(tricks_left: int) -> None:
         checked += 1
 
 
+def test_a_chooser_is_asked_at_the_players_own_turns_with_what_it_knows() -> None:
+    """``_play_out``'s ``choose`` (for experiments) is asked at each later turn of the player to
+    move that has more than one legal card, with that player's hand, legal cards and the
+    opponent's hand size as the engine has them, and suits the opponent cannot hold; the card
+    it returns is played (checked against the engine), and None leaves greedy's choice."""
+    rng = random.Random(5)
+    checked = 0
+    seed = 0
+    while checked < 20:
+        seed += 1
+        rules = random_rules(rng)
+        game = game_at(rules, seed, rng, 7, mid_trick=bool(seed % 2))
+        if game is None:
+            continue
+        me = game.to_move
+        world = _World(Position.from_game(game))
+        view = game.view(me)  # type: ignore[arg-type]
+        pack = sum(1 << c.index for c in rules.pack)
+        public = pack & ~sum(1 << c.index for c in (*view.hand, *view.unseen))
+        card = rng.choice(view.legal_plays)
+        turns: list[playouts._Turn] = []
+
+        def highest(turn: playouts._Turn) -> int:
+            turns.append(turn)
+            return max(turn.legal)
+
+        s0, s1, over = _play_out(world, card.index, pack, public, choose=highest)
+        assert _play_out(world, card.index, pack, public, choose=lambda turn: None) == \
+            _play_out(world, card.index, pack, public)
+        engine = game.copy()
+        deal = engine.deal_number
+        engine.play(card)
+        policy = _IndexGreedy()
+        asked = 0
+        while engine.phase is Phase.PLAY and engine.deal_number == deal:
+            mover = engine.to_move
+            seen = engine.view(mover)  # type: ignore[arg-type]
+            if mover == me and len(seen.legal_plays) > 1:
+                turn = turns[asked]
+                asked += 1
+                assert turn.player == me
+                assert turn.hand == sum(1 << c.index for c in seen.hand)
+                assert sorted(turn.legal) == sorted(c.index for c in seen.legal_plays)
+                assert turn.opponent_size == seen.opponent_hand_size
+                assert turn.scores == engine.scores
+                assert not turn.shown_void & sum(1 << c.index for c in engine.hand(1 - me))
+                engine.play(max(seen.legal_plays, key=lambda c: c.index))
+            else:
+                engine.play(policy.play(seen))
+        assert asked == len(turns)
+        assert (s0, s1) == engine.scores, (str(rules), seed)
+        checked += 1
+
+
 def _deal_ended(game: Game, deal: int) -> bool:
     from penneech import DealEnded
 
