@@ -193,7 +193,7 @@ def test_a_chooser_is_asked_at_the_players_own_turns_with_what_it_knows() -> Non
         card = rng.choice(view.legal_plays)
         turns: list[playouts._Turn] = []
 
-        def highest(turn: playouts._Turn) -> int:
+        def highest(turn: playouts._Turn, turns: list[playouts._Turn] = turns) -> int:
             turns.append(turn)
             return max(turn.legal)
 
