@@ -33,9 +33,9 @@ Variants (``:T`` a temperature in points of the greedy scores, 1 if not given):
   worlds dealt afresh at random (the opponent's hand kept clear of the suits it has shown it
   lacks, before the decision or in the play-out; no weighing by its plays), each legal card
   played out in each by the greedy judgement, the best chance of winning the game taken (points
-  a tie-break), as the expert chooses its card now.  One level of nesting: a player that plays
-  its later cards as well as the expert would, as far as ``M`` worlds let it.  The expert with
-  100 worlds plays it (``expert:worlds=100``): the cost is far beyond the 0.5 s a decision.
+  a tie-break): a smaller version of the search the expert makes for its card now, one level
+  of nesting.  The expert with 100 worlds plays it (``expert:worlds=100``): the cost is far
+  beyond the 0.5 s a decision may take.
 * ``nested-next:M``: the same for the player's next own choice only; its later ones are
   greedy's, as now.
 * ``mixed-inference:P``: the opponent taken to be either the sharp model's player (with chance
