@@ -223,8 +223,8 @@ def parse_card(text: str) -> Card:
                 return _CARDS[(rank, suit)]
     shown = repr(text) if len(text) <= 20 else repr(text[:19]) + "…"
     raise CardError(
-        f"{shown} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit "
-        "(S H D C or ♠ ♥ ♦ ♣), as in 'AS', '10D' or '♦7'"
+        f"{shown} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit, "
+        "as a letter (S H D C) or a symbol, as in 'AS', '10D' or '♦7'"
     )
 
 

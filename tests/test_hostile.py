@@ -795,6 +795,22 @@ def test_a_terminal_without_suit_symbols_gets_letters(encoding: str) -> None:
     assert re.search(r"\b[SHDC](?:[2-9]|10|[AKQJ])\b", out), out[:400]
 
 
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_the_card_hint_reads_well_without_suit_symbols(tmp_path: Path, encoding: str) -> None:
+    """On a terminal without the suit symbols, the hint for a mistyped card still reads as
+    sense: the symbols fall back to letters, so they must not be listed beside the letters."""
+    done = subprocess.run(
+        [sys.executable, "-m", "penneech.cli", "play", "--opponent", "greedy", "--seed", "11",
+         "--save", str(tmp_path / "game.json")],
+        input="zz\nquit\n".encode(encoding), capture_output=True,
+        env={**ENV, "PYTHONIOENCODING": encoding}, timeout=60)
+    out = done.stdout.decode(encoding)
+    assert "Traceback" not in out + done.stderr.decode(encoding), done.stderr
+    assert ("'zz' is not a card: write a rank (A K Q J T or 10, 9 ... 2) and a suit, as a "
+            "letter (S H D C) or a symbol, as in 'AS', '10D' or 'D7'") in out, out[-600:]
+    assert "S H D C or S H D C" not in out
+
+
 @pytest.mark.parametrize("closed", [0, 1])
 def test_a_closed_standard_stream_is_an_error_not_a_traceback(closed: int) -> None:
     done = subprocess.run([sys.executable, "-m", "penneech.cli", "play"], capture_output=False,
