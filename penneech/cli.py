@@ -28,7 +28,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import experiments, record, simulation, terminal
 from .files import keep_elsewhere, unused_path
@@ -311,11 +311,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         results = [exc.done[n] for n in sorted(exc.done)]
         print(f"interrupted: {len(results)} of {args.games} games had finished",
               file=sys.stderr)
-    pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
-    print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
-    if results:
-        for line in simulation.format_summary(simulation.summarize(results)).splitlines():
-            print(terminal_safe(line))
+    # The results are written before anything is printed: a closed pipe or a full disk on the
+    # standard output (``penneech simulate --out r.csv | head -1``) must not lose them.
+    written: Path | None = None
+    failed = ""
     if out is not None and results:
         try:
             written = simulation.write_csv(results, out)
@@ -324,8 +323,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             kept = _keep_results(results, seed)
             where = f"the results are kept in {kept} instead" if kept else (
                 "and nowhere else could be written either")
-            return error(f"cannot write {out}: {reason}; {where}")
-        if os.fspath(out) != os.fspath(args.out):
+            failed = f"cannot write {out}: {reason}; {where}"
+    pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
+    print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
+    if results:
+        for line in simulation.format_summary(simulation.summarize(results)).splitlines():
+            print(terminal_safe(line))
+    if failed:
+        return error(failed)
+    if written is not None:
+        if os.fspath(written) != os.fspath(args.out):
             print(terminal_safe(f"{args.out} is already there and is left alone: "
                                 f"wrote {written} instead"))
         else:
@@ -640,8 +647,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         hint = f": write the option in full, {' or '.join(full)}" if full else ""
         command_parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
     func: Any = args.func
+    real = sys.stdout
+    sys.stdout = cast(TextIO, _Guarded(real))
     try:
-        return int(func(args))
+        status = int(func(args))
+        sys.stdout.flush()  # here, where a full disk can be told, not at exit
+        return status
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
         print("interrupted", file=sys.stderr)
@@ -649,6 +660,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_broken_pipe()
         return 1
+    except _OutputFailed as exc:
+        _quiet_broken_pipe()
+        return error(f"cannot write to the standard output: {exc.reason}")
+    finally:
+        sys.stdout = real
+
+
+class _OutputFailed(OSError):
+    """Writing to the standard output failed (a full disk, ``> /dev/full``).  Still an
+    ``OSError`` with the same number, for the terminal game, which tells a closed terminal (EIO)
+    by it."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror or str(cause))
+        self.reason = cause.strerror or str(cause)
+
+
+class _Guarded:
+    """The standard output, with a failure to write to it told apart from the failures of the
+    files a command writes (those are the command's to report, with what it kept)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputFailed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputFailed(exc) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _quiet_broken_pipe() -> None:

@@ -811,6 +811,47 @@ def test_the_card_hint_reads_well_without_suit_symbols(tmp_path: Path, encoding:
     assert "S H D C or S H D C" not in out
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["rules"], ["replay", "EXAMPLE"],
+                                     ["simulate", "--games", "20", "--seed", "1", "--out", "r.csv"],
+                                     ["play", "--opponent", "greedy", "--seed", "11", "--save",
+                                      "game.json"]])
+def test_a_full_standard_output_is_an_error_and_loses_nothing(tmp_path: Path,
+                                                              command: list[str]) -> None:
+    """``penneech … > /dev/full``: one line saying what failed, exit 2, and what the command
+    writes to files (the results, the game) is still written."""
+    example = str(Path(__file__).resolve().parent.parent / "book" / "records" / "example.json")
+    args = [example if a == "EXAMPLE" else a for a in command]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "penneech.cli", *args], stdout=full,
+                              stderr=subprocess.PIPE, input="AS\nquit\n", text=True,
+                              cwd=tmp_path, env=ENV, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ("error: cannot write to the standard output: No space left on "
+                           "device\n"), done.stderr
+    if command[0] == "simulate":
+        rows = (tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()
+        assert len(rows) == 21  # a header and the 20 games
+    if command[0] == "play":
+        assert record.load(tmp_path / "game.json").seed == 11
+
+
+def test_results_are_written_before_a_closed_pipe_stops_the_summary(tmp_path: Path) -> None:
+    """``penneech simulate --out r.csv | head -1``: the pipe closes after the first line, and
+    the results are on disk all the same."""
+    proc = subprocess.Popen([sys.executable, "-m", "penneech.cli", "simulate", "--games", "20",
+                             "--seed", "1", "--out", "r.csv"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=tmp_path, env=ENV)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) in (0, 1)
+    assert first.startswith(b"20 games, rules pagat, seed 1")
+    assert "Traceback" not in err, err
+    assert len((tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()) == 21
+
+
 @pytest.mark.parametrize("closed", [0, 1])
 def test_a_closed_standard_stream_is_an_error_not_a_traceback(closed: int) -> None:
     done = subprocess.run([sys.executable, "-m", "penneech.cli", "play"], capture_output=False,
