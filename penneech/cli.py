@@ -99,8 +99,6 @@ def describe_options() -> str:
         for v in info.values:
             held = ", ".join(holders(name, v.value)) or "no preset"
             out.append(_wrap(f"{_show(v.value)}: {v.description} [{held}]", "    "))
-        if info.minimum is not None:
-            out.append(f"    (any whole number from {info.minimum} up)")
         if info.cotton:
             out.append("  Cotton, chap. XXII:")
             out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))

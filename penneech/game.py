@@ -69,6 +69,9 @@ __all__ = [
 _new = tuple.__new__
 
 DEFAULT_NAMES = ("Ann", "Ben")
+#: The most deals a game may reach (:meth:`Game.shuffled_pack`): far beyond the largest game the
+#: rules allow (:data:`~penneech.rules.MAX_TARGET`), and every pack up to it is kept.
+MAX_DEALS = 100_000
 
 
 class GameError(ValueError):
@@ -380,13 +383,14 @@ class Game:
             self.deal()
 
     def shuffled_pack(self, deal: int) -> tuple[Card, ...]:
-        """The pack this game's seed gives deal number ``deal`` (from 1).
+        """The pack this game's seed gives deal number ``deal`` (from 1 to :data:`MAX_DEALS`).
 
         The packs are drawn in order from one stream seeded by :attr:`seed`, and remembered, so
         that undoing and replaying a game deals the same cards.
         """
-        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-            raise GameError(f"deal must be a whole number from 1, not {py_shown(deal)}")
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALS:
+            raise GameError(f"deal must be a whole number from 1 to {MAX_DEALS:,}, not "
+                            f"{py_shown(deal)}")
         cache = self._packs
         while len(cache) < deal:
             cache.append(shuffle(self._rules.pack, self._pack_rng))

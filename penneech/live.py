@@ -164,6 +164,9 @@ def catalogue() -> dict[str, Any]:
             "description": info.description,
             "values": [{"value": v.value, "text": _show(v.value), "description": v.description}
                        for v in info.values],
+            # for an option that takes any whole number (target): the range allowed
+            "minimum": info.minimum,
+            "maximum": info.maximum,
         }
         for name, info in OPTIONS.items()
     }

@@ -57,7 +57,7 @@ from .players import (
     trumps_index,
     whole_at_least_one,
 )
-from .rules import TRICKS, Rules
+from .rules import MAX_TARGET, TRICKS, Rules
 from .solver import Position, Solver, _bits, _mask, _search_tables, sample_positions, voids
 
 __all__ = [
@@ -149,7 +149,7 @@ def win_model(rules: Rules) -> WinModel:
     from .game import Game
     from .players import GreedyPlayer, play_deal
 
-    base = rules.replace(target=10_000)  # nobody reaches it: every deal is played whole
+    base = rules.replace(target=MAX_TARGET)  # nobody reaches it: every deal is played whole
     mine: list[int] = []
     theirs: list[int] = []
     players = [GreedyPlayer(), GreedyPlayer()]

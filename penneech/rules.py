@@ -56,6 +56,9 @@ Seat = Literal[0, 1]
 #: (p. 148)).
 HAND_SIZE: Final = 7
 TRICKS: Final = 7
+#: The largest game a player may set (``target``): some 800 deals.  The computer players
+#: measure a deal with a game of this size, which nobody reaches in the deals they play.
+MAX_TARGET: Final = 10_000
 
 
 class RulesError(ValueError):
@@ -204,6 +207,7 @@ class OptionInfo:
             solver's tables and the players all ask :class:`Rules`, which calls these).  Empty for
             an option whose value is used as it is (``target``).
         minimum: for an option that takes any whole number, the smallest allowed.
+        maximum: for such an option, the largest allowed.
     """
 
     name: str
@@ -214,6 +218,7 @@ class OptionInfo:
     reasons: Mapping[str, str] = field(default_factory=dict)
     does: Mapping[Any, Callable[..., Any]] = field(default_factory=dict)
     minimum: int | None = None
+    maximum: int | None = None
 
     def value_info(self, value: Any) -> ValueInfo | None:
         for info in self.values:
@@ -506,7 +511,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             name="target",
             question="How many points win?",
-            description="The score that wins the game; any whole number from 1 up.",
+            description="The score that wins the game; any whole number from 1 to "
+            f"{MAX_TARGET:,}.",
             values=_values((61, "Sixty-one, once round a cribbage board.")),
             cotton="“… till you come to sixty one, which is the Game.” (p. 149)",
             reasons={
@@ -520,6 +526,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "davis": "Davis: the first to 61.",
             },
             minimum=1,
+            maximum=MAX_TARGET,
         ),
         OptionInfo(
             name="first_dealer",
@@ -959,8 +966,11 @@ class Rules:
         for name, info in OPTIONS.items():
             value = getattr(self, name)
             if info.minimum is not None:
-                if isinstance(value, bool) or not isinstance(value, int) or value < info.minimum:
-                    raise RulesError(f"{name} must be a whole number of at least {info.minimum}, "
+                if isinstance(value, bool) or not isinstance(value, int) or value < info.minimum \
+                        or (info.maximum is not None and value > info.maximum):
+                    largest = f" and at most {info.maximum:,}" if info.maximum is not None else ""
+                    raise RulesError(f"{name} must be a whole number of at least {info.minimum}"
+                                     f"{largest}, "
                                      f"not {_shorten(value)}")
                 continue
             # the value's own type: 32.0 or numpy's int64(32) is not the deck value 32 (a

@@ -27,6 +27,7 @@ from penneech import (
 )
 from penneech.cards import CardError
 from penneech.game import PlayAction, ThrowInAction
+from penneech.rules import MAX_TARGET
 from tests.engine_helpers import play_randomly, position, snapshot, stacked_deck
 
 SPADES_HAND = "AS KS QS JS TS 9S 8S"
@@ -331,7 +332,7 @@ def test_majority_bonus_values(tricks, bonus):
     # Cotton: "count how many Cards you have more than your own seven … and for every Card
     # reckon one": the issue's table, 4 tricks 1, 5 tricks 3, 6 tricks 5, 7 tricks 7.
     for seed in range(2000):
-        game = Game(Rules.preset("davis", majority_bonus=True, target=10**6), seed=seed)
+        game = Game(Rules.preset("davis", majority_bonus=True, target=MAX_TARGET), seed=seed)
         rng = random.Random(seed)
         while game.deal_number < 2 and not game.is_over():
             game.play(rng.choice(game.legal_plays()))

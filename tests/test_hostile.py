@@ -221,6 +221,8 @@ def test_the_widgets_escape_names() -> None:
     (lambda: Game().view(2), "player must be 0 or 1"),  # type: ignore[arg-type]
     (lambda: Game(auto_deal="no"), "auto_deal must be True or False"),  # type: ignore[arg-type]
     (lambda: Game(seed=1).shuffled_pack(0), "deal must be a whole number from 1"),
+    # every pack up to it is shuffled and kept: this one never returned
+    (lambda: Game(seed=1).shuffled_pack(2**64), "from 1 to 100,000, not 18446744073709551616"),
     (lambda: Game(seed=1).play_for(2, "AS"), "player must be 0 or 1"),  # type: ignore[arg-type]
     (lambda: solve(Game(seed=1).view(0)), "the solver takes a Position or a Game"),  # type: ignore[arg-type]
     (lambda: Position.from_game(Game(seed=1).view(0)), "from_game takes a Game"),  # type: ignore[arg-type]

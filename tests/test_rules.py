@@ -62,8 +62,13 @@ def test_unknown_names_list_the_valid_ones():
         Rules.preset("pagat", majority_bonus="maybe")
     with pytest.raises(RulesError, match="40 is not a value of deck: use one of 52, 32"):
         Rules(deck=40)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="target must be a whole number of at least 1"):
+    with pytest.raises(RulesError, match="target must be a whole number of at least 1 and at "
+                       "most 10,000, not 0"):
         Rules(target=0)
+    # a game nobody could finish (it ran for ever without a word)
+    with pytest.raises(RulesError, match="at most 10,000, not 10001"):
+        Rules.parse("pagat", "target=10001")
+    assert Rules.parse("pagat", "target=10000").target == 10_000
     with pytest.raises(RulesError, match="not a value of first_turnup_scores"):
         Rules(first_turnup_scores="yes")  # type: ignore[arg-type]
 

@@ -97,7 +97,8 @@ def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
         current = presets[default][name]
         if name == "target":
             lab = _label(grid, f"{info['question']} ({name})")
-            _el(lab, "input", type="number", name=f"{prefix}opt-{name}", min="1", max="999",
+            _el(lab, "input", type="number", name=f"{prefix}opt-{name}", min=str(info["minimum"]),
+                max=str(info["maximum"]),
                 value=str(current), data_option=name)
             continue
         # the value's code is what the engine, the command line and records write
