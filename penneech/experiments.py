@@ -1152,10 +1152,20 @@ def _earlier(out_dir: str | os.PathLike[str], parts: Sequence[str], header: Mapp
     earlier = {}
     for part in kept:
         try:
-            earlier[part] = json.loads((Path(out_dir) / f"{part}.json").read_text(
-                encoding="utf-8"))
+            found = json.loads((Path(out_dir) / f"{part}.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
+        if not isinstance(found, dict):
+            continue
+        # A run at another seed or scale that was stopped part-way leaves its first parts
+        # beside the manifest of the run before: such a file must not be kept as this run's.
+        if found.get("scale") != header["scale"] or found.get("seed") != header["seed"]:
+            raise ValueError(
+                f"{Path(out_dir) / f'{part}.json'} is from a run at another scale or seed (seed "
+                f"{found.get('seed')}) than the rest of {out_dir} (seed {old.get('seed')}), "
+                f"perhaps one that was stopped: play it again too (--part {part}) or choose "
+                "another folder")
+        earlier[part] = found
     return earlier, old
 
 

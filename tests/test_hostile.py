@@ -893,3 +893,14 @@ def test_a_partial_experiment_run_keeps_the_other_parts_and_the_scale(tmp_path: 
     assert main([*base, "--scale", "quick", "--part", "readings"]) == 2
     assert "holds the results of a run at another scale or seed" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    # A run at seed 5 stopped after rewriting readings.json leaves it beside the manifest of
+    # seed 1674: a later run of the other part at seed 1674 must not keep it as its own.
+    stopped = json.loads((out / "readings.json").read_text(encoding="utf-8"))
+    (out / "readings.json").write_text(json.dumps({**stopped, "seed": 5}), encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert main([*base, "--scale", "tiny", "--part", "restricted"]) == 2
+    err = capsys.readouterr().err
+    assert f"{out / 'readings.json'} is from a run at another scale or seed (seed 5)" in err, err
+    assert "play it again too (--part readings)" in err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert main([*base, "--scale", "tiny", "--part", "restricted", "--part", "readings"]) == 0
