@@ -230,6 +230,9 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read several cards, from a list of codes or one string separated by spaces or commas."""
+    if not isinstance(text, str) and not isinstance(text, Iterable):
+        raise CardError(f"cards must be written as a string such as 'AS KS' or a list of codes, "
+                        f"not {json_kind(text)}")
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [parse_card(t) for t in items]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -544,6 +544,9 @@ class Game:
         if deck is None:
             cards = self.shuffled_pack(self._deal_no + 1)
         else:
+            if isinstance(deck, str) or not isinstance(deck, Iterable):
+                raise GameError(f"deck must be a list of cards (codes such as 'AS', or Card "
+                                f"objects), top first, not {py_shown(deck)}")
             cards = tuple(parse_card(c) if isinstance(c, str) else c for c in deck)
             check_pack(cards, self.rules.deck)
         self._actions.append(DealAction(cards))
@@ -661,6 +664,7 @@ class Game:
         >>> game.legal_plays()[0] == first and game.take_back(1 - who) == []
         True
         """
+        check_seat(player, "player")
         if not any(not isinstance(a, DealAction) and a.player == player
                    for a in self._actions):
             return []

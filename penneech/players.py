@@ -34,6 +34,7 @@ terminal game and the notebook table, whose human seat has no player (the loop s
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -642,6 +643,12 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     method).  A setting of the wrong kind raises :class:`ValueError` here, not at the first move.
     """
     entry = _entry(kind)
+    if seed is not None:
+        # (a float such as nan would seed differently each time: no replay could find its plays;
+        # numpy's whole numbers are whole numbers)
+        if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+            raise ValueError(f"seed must be a whole number or None, not {py_shown(seed)}")
+        seed = operator.index(seed)
     unknown = sorted(set(settings) - {"name", *entry.settings})
     if unknown:
         allowed = ", ".join(("name", *entry.settings))

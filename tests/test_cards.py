@@ -35,6 +35,10 @@ def test_bad_codes_are_refused_with_the_accepted_forms(text):
 def test_non_string_is_refused():
     with pytest.raises(CardError, match="must be written as a string"):
         parse_card(7)  # type: ignore[arg-type]
+    # (Python's own "'NoneType' object is not iterable" before)
+    with pytest.raises(CardError, match="cards must be written as a string such as 'AS KS' or a "
+                       "list of codes, not null"):
+        parse_cards(None)  # type: ignore[arg-type]
 
 
 def test_cards_are_interned_frozen_and_rebuilt_by_repr():

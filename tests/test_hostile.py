@@ -224,6 +224,12 @@ def test_the_widgets_escape_names() -> None:
     # every pack up to it is shuffled and kept: this one never returned
     (lambda: Game(seed=1).shuffled_pack(2**64), "from 1 to 100,000, not 18446744073709551616"),
     (lambda: Game(seed=1).play_for(2, "AS"), "player must be 0 or 1"),  # type: ignore[arg-type]
+    # these took nothing back without a word, or failed inside with Python's own TypeError
+    (lambda: Game(seed=1).take_back(5), "player must be 0 or 1, not 5"),  # type: ignore[arg-type]
+    (lambda: Game(seed=1).take_back("0"), "player must be 0 or 1, not '0'"),  # type: ignore[arg-type]
+    (lambda: Game(seed=1, auto_deal=False).deal(0),  # type: ignore[arg-type]
+     "deck must be a list of cards .* not 0"),
+    (lambda: Game(seed=1, auto_deal=False).deal("AS KS"), "deck must be a list of cards"),
     (lambda: solve(Game(seed=1).view(0)), "the solver takes a Position or a Game"),  # type: ignore[arg-type]
     (lambda: Position.from_game(Game(seed=1).view(0)), "from_game takes a Game"),  # type: ignore[arg-type]
     (lambda: analyse_deal(Game(seed=1), "1"), "deal must be a whole number"),  # type: ignore[arg-type]
@@ -271,6 +277,9 @@ def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> Non
     ("cheater", {"game": "x"}, "bound to a Game, not str"),
     ("greedy", {"name": ""}, "a player's name must be non-empty text"),
     ("nope", {}, "unknown player 'nope'"),
+    # a nan seed seeded differently each time (no replay could find the plays)
+    ("random", {"seed": float("nan")}, "seed must be a whole number or None, not nan"),
+    ("greedy", {"seed": []}, "seed must be a whole number or None, not []"),
 ])
 def test_bad_player_settings_are_refused_when_the_player_is_made(kind: str, settings: dict,
                                                                   message: str) -> None:
