@@ -24,6 +24,7 @@ import json
 import os
 import random
 import signal
+import stat
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -220,6 +221,10 @@ def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
             raise RulesError(f"{flag} needs a file name, not {value!r}"
                              + (" (leave --save out to save to penneech-game-SEED.json)"
                                 if flag == "--save" else ""))
+    if args.save is not None and args.save.endswith(("/", os.sep)):
+        # (a folder that did not exist yet got a file of its name)
+        raise RulesError(f"--save {args.save}: that names a folder; give the file's name too, "
+                         f"as in {os.path.join(args.save, 'game.json')}")
     if resume is not None:
         given = [flag for flag, value in (("--rules", args.rules), ("--set", args.overrides),
                                           ("--seed", args.seed), ("--name", args.name))
@@ -287,6 +292,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return error(f"--seed: {exc}")
     out: Path | None = None
     if args.out is not None:
+        if _special(args.out):  # (/dev/null got a results file /dev/null-2 beside it)
+            return error(f"cannot write {args.out}: it is not a regular file")
         # Never write over a file that is already there (it may be a record or earlier results).
         out = unused_path(args.out) if os.path.lexists(args.out) and not os.path.isdir(
             args.out) else Path(args.out)
@@ -338,6 +345,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _special(path: str) -> bool:
+    """Whether ``path`` is there and is neither a regular file nor a folder (a device, a FIFO)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 #: The most processes ``--workers`` may ask for, per processor of the machine: more only slow
 #: the run down (and thousands would exhaust the machine before the first game).
 WORKERS_PER_PROCESSOR = 4
@@ -370,6 +386,13 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     for flag, value in (("--out", args.out), ("--cache", args.cache)):
         if value is not None and not value.strip():
             return error(f"{flag} needs a folder name, not {value!r}")
+    if args.dask is not None and not args.dask.strip():
+        # (an empty address ran on this machine without a word)
+        return error(f"--dask needs a scheduler's address, not {args.dask!r}")
+    try:
+        check_seed(args.seed)
+    except GameError as exc:  # (the seed is written in every data file and the manifest)
+        return error(f"--seed: {exc}")
     if args.workers is not None and args.workers < 1:
         return error(f"--workers must be at least 1, not {args.workers}")
     too_many = _too_many_workers(args.workers)

@@ -883,6 +883,27 @@ def test_options_that_need_another_are_refused(capsys) -> None:
     assert "not a whole number" in err and len(err) < 200
 
 
+def test_options_the_commands_took_without_a_word_are_refused(tmp_path: Path, capsys) -> None:
+    """Each of these ran on, and did something other than what was asked."""
+    out = str(tmp_path / "ex")
+    run = ["experiment", "run", "--scale", "tiny", "--part", "readings", "--no-progress"]
+    assert main([*run, "--out", out, "--seed", "-1"]) == 2  # (simulate and play refused it)
+    assert "--seed: seed must be a whole number from 0 to 2**64 - 1, not -1" in \
+        capsys.readouterr().err
+    assert main([*run, "--out", out, "--dask", ""]) == 2  # (it ran on this machine)
+    assert "--dask needs a scheduler's address, not ''" in capsys.readouterr().err
+    assert not Path(out).exists()
+    folder = str(tmp_path / "newdir") + "/"  # (a file named newdir was saved)
+    assert main(["play", "--opponent", "greedy", "--seed", "3", "--save", folder]) == 2
+    assert (f"--save {folder}: that names a folder; give the file's name too, as in "
+            f"{folder}game.json") in capsys.readouterr().err
+    assert not (tmp_path / "newdir").exists()
+    if Path("/dev/null").exists():  # (the results went to a new file /dev/null-2)
+        assert main(["simulate", "--games", "2", "--seed", "1", "--out", "/dev/null"]) == 2
+        assert "cannot write /dev/null: it is not a regular file" in capsys.readouterr().err
+        assert not Path("/dev/null-2").exists()
+
+
 def test_a_partial_experiment_run_keeps_the_other_parts_and_the_scale(tmp_path: Path,
                                                                        capsys) -> None:
     """A run of one part into a folder of an earlier run keeps the other parts' files in the
