@@ -383,7 +383,7 @@ class Game:
             self.deal()
 
     def shuffled_pack(self, deal: int) -> tuple[Card, ...]:
-        """The pack this game's seed gives deal number ``deal`` (from 1 to :data:`MAX_DEALS`).
+        """The pack this game's seed gives deal number ``deal`` (from 1 to ``MAX_DEALS``, 100,000).
 
         The packs are drawn in order from one stream seeded by :attr:`seed`, and remembered, so
         that undoing and replaying a game deals the same cards.
