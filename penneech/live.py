@@ -714,8 +714,7 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     settings = args.get("settings") or {}
     if not isinstance(settings, Mapping):
         raise LiveError("settings must be an object")
-    allowed = [s["settings"] for s in known[kind]["strengths"]]
-    if settings and dict(settings) not in allowed:
+    if not _offered(known[kind], settings):
         raise LiveError(f"{dict(settings)!r} is not a strength of the {kind} player")
     given = args.get("names") or [DEFAULT_NAME]
     if not isinstance(given, list) or not 1 <= len(given) <= 2:
@@ -751,8 +750,15 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     known = {p["kind"]: p for p in player_catalogue()}
     if kind not in known:
         kind = DEFAULT_OPPONENT
-    settings = dict(opponent.get("settings") or {}) if isinstance(opponent, Mapping) else {}
+    saved = opponent.get("settings") if isinstance(opponent, Mapping) else None
+    settings = dict(saved) if isinstance(saved, Mapping) else {}
     told = ""
+    if (saved and not isinstance(saved, Mapping)) or not _offered(known[kind], settings):
+        # (a save from another version of the page, or edited by hand: the game itself is
+        # sound, so it goes on; a strength not on offer could take minutes a card)
+        settings = {}
+        told = (f"The saved opponent's strength is not one this page offers: the {kind} player "
+                "plays on at its usual strength.")
     if args.get("loaded"):
         # a record loaded from a file: the computer named after its kind plays on as that kind
         named = players.kind_named(game.names[COMPUTER])
@@ -762,11 +768,18 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
             kind = named
             told = f"{game.names[COMPUTER]} plays on as the {kind} player."
         else:
-            told = (f"The record does not say which computer player "
-                    f"{game.names[COMPUTER]} was: the {kind} player, chosen above, plays on.")
+            told = (f"{told} " if told else "") + (
+                f"The record does not say which computer player {game.names[COMPUTER]} was: "
+                f"the {kind} player, chosen above, plays on.")
     table = Table(game, kind, settings)
     _tables[str(args.get("table", "play"))] = table
     return {**table.state(), "told": told}
+
+
+def _offered(player: Mapping[str, Any], settings: Mapping[str, Any]) -> bool:
+    """Whether ``settings`` are those of a strength the page offers for ``player`` (an entry
+    of :func:`~penneech.players.player_catalogue`); none at all are its usual strength."""
+    return not settings or dict(settings) in [s["settings"] for s in player["strengths"]]
 
 
 def _on_table(action: Callable[[Table, Mapping[str, Any]], None]

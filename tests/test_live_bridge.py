@@ -317,6 +317,21 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
     # a saved game resumed from the browser's storage keeps its own opponent, without a word
     back = ok(op="resume", record=text, opponent={"kind": "expert", "settings": {}})
     assert back["opponent"]["kind"] == "expert" and back["told"] == ""
+    # a save whose opponent's strength this page does not offer (another version of the page,
+    # or edited by hand): the game goes on at the usual strength, and the reader is told.
+    # These answered "internal error" and the saved game could not be resumed at all; a strength
+    # of a million worlds would have taken minutes a card.
+    for saved in ({"samples": "5"}, {"samples": 0}, {"samples": 7}, [1, 2], 5, {"seed": 3},
+                  {"worlds": 1_000_000}):
+        kind = "expert" if saved == {"worlds": 1_000_000} else "solver"
+        back = ok(op="resume", record=text, opponent={"kind": kind, "settings": saved})
+        assert back["opponent"] == {"kind": kind, "settings": {}}, saved
+        assert back["told"] == (f"The saved opponent's strength is not one this page offers: "
+                                f"the {kind} player plays on at its usual strength."), saved
+        assert sorted(back["hand"]) == sorted(c.code for c in game.hand(0))
+    back = ok(op="resume", record=text, opponent={"kind": "solver", "settings": {"samples": 5}})
+    assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}}  # one on offer
+    assert back["told"] == ""
 
 
 def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
