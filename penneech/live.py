@@ -468,7 +468,9 @@ class Table:
             "analysis_pending": pending,
             "record": record.dumps(g),
             "opponent": {"kind": self.kind, "settings": self.settings},
-            "seed": g.seed,
+            # as text: a JSON number past 2**53 reaches the page rounded, and the seed shown
+            # would deal another game
+            "seed": str(g.seed),
             "rules": str(g.rules),
         }
 
@@ -525,7 +527,8 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     results = [frames.play_fixed(pack, r, label, kind, 0, ("Ann", "Ben"), 1)
                for label, r in books]
     columns = [{"label": res.label, "frames": _frames_json(res.game, [1])} for res in results]
-    return {"seed": seed, "summary_html": frames.summary_html(results), "columns": columns}
+    return {"seed": str(seed), "summary_html": frames.summary_html(results),
+            "columns": columns}
 
 
 @dataclass

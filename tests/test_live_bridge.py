@@ -358,3 +358,16 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     # a game resumed is told from the start of its last deal
     back = ok(op="resume", record=state["record"], opponent={"kind": "greedy"})["news"]
     assert back.startswith("Deal 1: you deal") and "Scores: you" in back, back
+
+
+def test_a_seed_past_what_a_json_number_holds_reaches_the_page_exactly() -> None:
+    """The page shows the seed, names the download by it and offers it to deal again: a JSON
+    number past 2**53 arrived rounded (9007199254740993 showed as …992, another game)."""
+    seed = "9007199254740993"
+    state = ok(op="new", rules="pagat", seed=seed, opponent="greedy", dealer=0)
+    assert state["seed"] == seed
+    assert record.loads(state["record"]).seed == int(seed)
+    again = ok(op="new", table="again", rules="pagat", seed=state["seed"], opponent="greedy",
+               dealer=0)
+    assert again["hand"] == state["hand"]
+    assert ok(op="compare", seed=seed, base="pagat", option="follow")["seed"] == seed
