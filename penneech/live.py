@@ -511,7 +511,7 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     seed = _int(args, "seed", 1)
     assert seed is not None
     option = args.get("option") or None
-    if option is not None and option not in OPTIONS:
+    if option is not None and (not isinstance(option, str) or option not in OPTIONS):
         raise LiveError(f"unknown option {option!r}: the options are {', '.join(OPTIONS)}")
     base = str(args.get("base") or DEFAULT_PRESET)
     if base not in PRESETS:
@@ -559,7 +559,7 @@ def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
     game, name = _record_of(args)
     numbers = deal_numbers(game)
     deal = args.get("deal")
-    if deal not in numbers or isinstance(deal, bool):
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal not in numbers:
         played = ", ".join(str(n) for n in numbers) or "none"
         raise LiveError(f"{name}: deal {deal!r} has no cards played (deals played: {played})")
     report = analyse_deal(game, deal, seed=game.seed)
@@ -844,7 +844,7 @@ def handle(request: str) -> str:
         if not isinstance(args, dict):
             raise LiveError("a request must be a JSON object")
         op = args.get("op")
-        if op not in OPERATIONS:
+        if not isinstance(op, str) or op not in OPERATIONS:
             raise LiveError(f"unknown request {op!r}")
         answer = OPERATIONS[str(op)](args)
     except LiveError as exc:

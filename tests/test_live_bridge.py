@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -371,3 +372,16 @@ def test_a_seed_past_what_a_json_number_holds_reaches_the_page_exactly() -> None
                dealer=0)
     assert again["hand"] == state["hand"]
     assert ok(op="compare", seed=seed, base="pagat", option="follow")["seed"] == seed
+
+
+def test_requests_the_page_never_sends_are_refused_not_internal_errors() -> None:
+    """Values of the wrong kind (a list for a name, a float for a deal number) answered
+    "internal error"."""
+    assert json.loads(handle('{"op": ["new"]}')) == {"ok": False,
+                                                     "error": "unknown request ['new']"}
+    assert ask(op="compare", seed="1", option=["follow"])["error"].startswith(
+        "unknown option ['follow']: the options are deck, target")
+    example = (Path(penneech.__file__).resolve().parent.parent / "book" / "records"
+               / "example.json").read_text(encoding="utf-8")
+    refused = ask(op="replay_analysis", name="ex.json", text=example, deal=1.0)
+    assert refused["error"].startswith("ex.json: deal 1.0 has no cards played (deals played: 1,")
