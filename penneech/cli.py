@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import experiments, record, simulation, terminal
-from .files import keep_elsewhere, unused_path
+from .files import FOLDER_NAME, keep_elsewhere, names_a_folder, unused_path
 from .game import Game, GameError, check_seed
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
@@ -221,7 +221,7 @@ def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
             raise RulesError(f"{flag} needs a file name, not {value!r}"
                              + (" (leave --save out to save to penneech-game-SEED.json)"
                                 if flag == "--save" else ""))
-    if args.save is not None and args.save.endswith(("/", os.sep)):
+    if args.save is not None and names_a_folder(args.save):
         # (a folder that did not exist yet got a file of its name)
         raise RulesError(f"--save {args.save}: that names a folder; give the file's name too, "
                          f"as in {os.path.join(args.save, 'game.json')}")
@@ -294,6 +294,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         if _special(args.out):  # (/dev/null got a results file /dev/null-2 beside it)
             return error(f"cannot write {args.out}: it is not a regular file")
+        if names_a_folder(args.out):  # (r.csv/ replaced the file r.csv)
+            return error(f"cannot write {args.out}: {FOLDER_NAME}")
         # Never write over a file that is already there (it may be a record or earlier results).
         out = unused_path(args.out) if os.path.lexists(args.out) and not os.path.isdir(
             args.out) else Path(args.out)

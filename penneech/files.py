@@ -31,6 +31,19 @@ class NotAFileError(OSError):
     """The path names something that is not a regular file (a folder, a FIFO, a device)."""
 
 
+#: Why a name that ends in a slash is not written: ``existing.json/`` was taken for
+#: ``existing.json`` and replaced it, and ``newdir/`` became a file named ``newdir``.
+FOLDER_NAME = "a name that ends in / names a folder: give the file's name too"
+
+
+def names_a_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is written as a folder's name (it ends in a slash).  Check it before
+    the name becomes a :class:`~pathlib.Path`, which drops the slash."""
+    text = os.fspath(path)
+    return isinstance(text, str) and text.endswith(tuple(s for s in (os.sep, os.altsep, "/")
+                                                          if s))
+
+
 def _real(path: str | os.PathLike[str]) -> Path:
     """The file ``path`` names, through any symbolic links (a link is written through, not
     replaced)."""
@@ -40,6 +53,8 @@ def _real(path: str | os.PathLike[str]) -> Path:
 def check_writable(path: str | os.PathLike[str]) -> str | None:
     """Why ``path`` cannot be written by :func:`atomic_write`, or ``None`` if it can (checked
     before long work, so that its result is not lost at the end)."""
+    if names_a_folder(path):
+        return FOLDER_NAME
     real = _real(path)
     try:
         st = os.stat(real)
@@ -72,6 +87,8 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes, *,
     before anything is written.
     """
     payload = data.encode(encoding) if isinstance(data, str) else data
+    if names_a_folder(path):
+        raise NotAFileError(0, FOLDER_NAME, os.fspath(path))
     real = _real(path)
     try:
         old = os.stat(real)
@@ -127,7 +144,10 @@ def _fsync_folder(folder: Path) -> None:
 
 def unused_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if nothing is there (not even a dangling link), else the first of ``NAME-2.EXT``,
-    ``NAME-3.EXT`` … that is free."""
+    ``NAME-3.EXT`` … that is free.  A name that ends in a slash raises :class:`NotAFileError`
+    (it names a folder, and would otherwise lose its slash here)."""
+    if names_a_folder(path):
+        raise NotAFileError(0, FOLDER_NAME, os.fspath(path))
     p = Path(path)
     if not os.path.lexists(p):
         return p

@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from penneech import Game, GameError, Phase, Rules, RulesError, record
+from penneech import Game, GameError, Phase, Rules, RulesError, record, simulation
 from penneech.analysis import analyse_deal
 from penneech.cli import main
 from penneech.experiments import how_long
@@ -881,6 +881,30 @@ def test_options_that_need_another_are_refused(capsys) -> None:
         main(["play", "--seed", "9" * 5000])
     err = capsys.readouterr().err
     assert "not a whole number" in err and len(err) < 200
+
+
+def test_a_file_name_with_a_slash_after_it_never_replaces_the_file(tmp_path: Path,
+                                                                   capsys) -> None:
+    """``existing.json/`` was taken for ``existing.json`` (the slash dropped on the way) and
+    the file replaced; ``newdir/`` became a file named ``newdir``."""
+    existing = tmp_path / "mine.json"
+    existing.write_text("precious", encoding="utf-8")
+    results = simulation.simulate(Rules.preset("pagat"), ("greedy", "random"), games=2, seed=1)
+    for name in (f"{existing}/", f"{tmp_path / 'newdir'}/"):
+        with pytest.raises(NotAFileError, match="a name that ends in / names a folder: give "
+                                                "the file's name too"):
+            record.save(Game(seed=1), name)
+        with pytest.raises(NotAFileError, match="names a folder"):
+            simulation.write_csv(results, name)
+        with pytest.raises(NotAFileError, match="names a folder"):
+            unused_path(name)
+        assert check_writable(name) == "a name that ends in / names a folder: give the file's " \
+            "name too"
+        assert main(["simulate", "--games", "2", "--seed", "1", "--out", name]) == 2
+        assert (f"cannot write {name}: a name that ends in / names a folder"
+                in capsys.readouterr().err)
+    assert existing.read_text(encoding="utf-8") == "precious"
+    assert not (tmp_path / "newdir").exists()
 
 
 def test_options_the_commands_took_without_a_word_are_refused(tmp_path: Path, capsys) -> None:

@@ -118,6 +118,11 @@ def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeyp
     assert pc.save(str(tmp_path / "games")).startswith("Saved to ")
     assert (tmp_path / "games" / f"penneech-game-{pc.game.seed}.json").is_file()
     assert pc.save("").startswith("Not saved: give a file name")
+    # a folder not made yet, written with its slash: a file of its name was saved ("new")
+    missing = str(tmp_path / "new") + "/"
+    assert pc.save(missing) == (f"Not saved: {missing}: a name that ends in / names a folder: "
+                                "give the file's name too (the game is kept here).")
+    assert not (tmp_path / "new").exists()
 
 
 def test_a_finished_game_is_saved_when_a_new_one_starts(tmp_path, monkeypatch) -> None:
