@@ -78,6 +78,9 @@ __all__ = [
 
 #: The solver player's default number of samples per decision.
 DEFAULT_SAMPLES = 20
+#: The most samples a decision of the solver player may ask for: fifty times the default, about
+#: a minute for a first lead.
+MAX_SAMPLES = 1_000
 
 
 @runtime_checkable
@@ -113,10 +116,14 @@ def check_view(view: object, decision: str = "play") -> PlayerView:
     return view
 
 
-def whole_at_least_one(value: object, what: str) -> int:
-    """``value`` if it is a whole number of at least 1, else :class:`ValueError`."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{what} must be a whole number of at least 1, not {py_shown(value)}")
+def whole_at_least_one(value: object, what: str, most: int | None = None) -> int:
+    """``value`` if it is a whole number of at least 1 (and at most ``most``, if given), else
+    :class:`ValueError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (
+            most is not None and value > most):
+        largest = f" and at most {most:,}" if most is not None else ""
+        raise ValueError(f"{what} must be a whole number of at least 1{largest}, not "
+                         f"{py_shown(value)}")
     return value
 
 
@@ -357,7 +364,7 @@ class SolverPlayer:
             raise ValueError(f"throw_in_policy must be 'always' or 'never', not "
                              f"{py_shown(throw_in_policy)}")
         self.name = _check_name(name)
-        self.samples = whole_at_least_one(samples, "samples")
+        self.samples = whole_at_least_one(samples, "samples", MAX_SAMPLES)
         self.seed = seed
         self._rng = random.Random(seed)
         self.throw_in_policy = throw_in_policy

@@ -75,6 +75,11 @@ __all__ = [
 DEFAULT_WORLDS = 400
 #: Hands dealt to the opponent per world kept, to weigh them by its plays (1: no weighing).
 DEFAULT_INFERENCE = 3
+#: The most worlds a decision may ask for: fifty times the expert's, some ten seconds a card
+#: (more would take minutes a card, and a mistyped number would seem to hang).
+MAX_WORLDS = 20_000
+#: The most hands dealt to the opponent per world kept.
+MAX_INFERENCE = 100
 #: What one point of the deal adds to a card's score besides the chance of winning the game: a
 #: tie-break, small beside the ~0.01 that a point is worth to the chance of winning mid-game.
 POINT_WEIGHT = 0.001
@@ -478,8 +483,8 @@ def estimate(view: PlayerView, worlds: int = DEFAULT_WORLDS, seed: int = 0,
         GameError: the view is not of a player about to play a card.
     """
     legal = check_view(view).legal_plays
-    whole_at_least_one(worlds, "worlds")
-    whole_at_least_one(inference, "inference")
+    whole_at_least_one(worlds, "worlds", MAX_WORLDS)
+    whole_at_least_one(inference, "inference", MAX_INFERENCE)
     view = view.remembered()
     key = (_decision_seed(seed, view), worlds, inference)
     found = _REMEMBERED.get(key)
@@ -539,8 +544,8 @@ class PlayoutPlayer:
     def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS,
                  name: str = "expert", inference: int = DEFAULT_INFERENCE) -> None:
         self.name = _check_name(name)
-        self.worlds = whole_at_least_one(worlds, "worlds")
-        self.inference = whole_at_least_one(inference, "inference")
+        self.worlds = whole_at_least_one(worlds, "worlds", MAX_WORLDS)
+        self.inference = whole_at_least_one(inference, "inference", MAX_INFERENCE)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
 
     def throw_in(self, view: PlayerView) -> bool:

@@ -73,6 +73,10 @@ def test_costs_add_up_and_best_cards_cost_nothing() -> None:
 
 def test_estimates_are_the_players_own() -> None:
     game = _played_deal("cotton", seed=2)
+    # a mistyped number of worlds is refused at once (10**9 seemed to hang)
+    with pytest.raises(ValueError, match="worlds must be a whole number of at least 1 and at "
+                       "most 20,000, not 1000000000"):
+        analyse_deal(game, 1, worlds=10**9, seed=9)
     report = analyse_deal(game, 1, worlds=5, seed=9)
     replay = Game(game.rules, seed=game.seed, players=game.names, first_dealer=1,
                   auto_deal=False)

@@ -269,7 +269,8 @@ def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> Non
 
 
 @pytest.mark.parametrize(("kind", "settings", "message"), [
-    ("expert", {"worlds": "10"}, "worlds must be a whole number of at least 1, not '10'"),
+    ("expert", {"worlds": "10"}, "worlds must be a whole number of at least 1 and at most 20,000, "
+                                "not '10'"),
     ("expert", {"worlds": 2.5}, "worlds must be a whole number"),
     ("club", {"inference": True}, "inference must be a whole number"),
     ("solver", {"samples": None}, "samples must be a whole number"),
@@ -279,6 +280,11 @@ def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> Non
     ("nope", {}, "unknown player 'nope'"),
     # a nan seed seeded differently each time (no replay could find the plays)
     ("random", {"seed": float("nan")}, "seed must be a whole number or None, not nan"),
+    # a mistyped size seemed to hang (each decision for hours)
+    ("expert", {"worlds": 10**9}, "worlds must be a whole number of at least 1 and at most "
+                                  "20,000, not 1000000000"),
+    ("club", {"inference": 1000}, "inference must be a whole number of at least 1 and at most 100"),
+    ("solver", {"samples": 10**9}, "samples must be a whole number of at least 1 and at most 1,000"),
     ("greedy", {"seed": []}, "seed must be a whole number or None, not []"),
 ])
 def test_bad_player_settings_are_refused_when_the_player_is_made(kind: str, settings: dict,
