@@ -287,15 +287,7 @@ class Game:
         first_dealer: Seat | None = None,
         auto_deal: bool = True,
     ) -> None:
-        if isinstance(rules, str):
-            try:
-                rules = Rules.parse(rules)
-            except RulesError as exc:
-                raise GameError(str(exc)) from None
-        if not isinstance(rules, Rules):
-            raise GameError(f"rules must be a Rules object or a preset name such as 'pagat', "
-                            f"not {type(rules).__name__}")
-        self._rules: Rules = rules
+        rules = self._rules = as_rules(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         self._seed: int = check_seed(seed)
@@ -919,6 +911,20 @@ SEATS: tuple[Seat, Seat] = (0, 1)
 
 #: The largest seed a game accepts, plus one (seeds are kept in records and CSV files).
 SEED_LIMIT = 2**64
+
+
+def as_rules(rules: object) -> Rules:
+    """``rules`` as :class:`~penneech.rules.Rules`: a Rules object, or the rules notation
+    (``"pagat"``, ``"pagat,follow=free"``); else :class:`GameError`."""
+    if isinstance(rules, str):
+        try:
+            rules = Rules.parse(rules)
+        except RulesError as exc:
+            raise GameError(str(exc)) from None
+    if not isinstance(rules, Rules):
+        raise GameError(f"rules must be a Rules object or a preset name such as 'pagat', "
+                        f"not {type(rules).__name__}")
+    return rules
 
 
 def check_seed(seed: object) -> int:

@@ -35,7 +35,7 @@ from .frames import (
     player_kinds,
     summary_html,
 )
-from .game import DealAction, Game, GameError, IllegalPlayError, Phase
+from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
 from .narrate import card_text, steps
 from .players import Player
 from .render import table_html
@@ -180,7 +180,7 @@ class DealStepper(_Shown):
         self.names = tuple(names)
         self.first_dealer = first_dealer
         self.deal_no = deal
-        self.game = self._play(rules, seed, players)
+        self.game = self._play(rules, check_seed(seed), players)
         self.stepper = Stepper(self._frames(), title=self._title())
         parts: list[Any] = [self.stepper.widget]
         if controls:
@@ -329,7 +329,8 @@ def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None 
         raise ValueError(f"deck must be a seed (a whole number) or a list of cards, not "
                          f"{type(deck).__name__}")
     pack = deal_pack(deck, size) if isinstance(deck, int) else tuple(deck)
-    return Comparison(pack, books, players=players, seed=seed, names=names, dealer=dealer,
+    return Comparison(pack, books, players=players, seed=check_seed(seed), names=names,
+                      dealer=dealer,
                       per=per, varied=option)
 
 
@@ -351,11 +352,12 @@ class PlayComputer(_Shown):
     def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,
                  opponent: str = players.DEFAULT_OPPONENT, you: str = "You",
                  computer: str = "Computer", sample: bool = True) -> None:
-        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        # (None failed inside with an AttributeError; "pagat,follow=free" was "unknown preset")
+        self.rules = as_rules(rules)
         self.names = (you, computer)
         opponent = players.LEVELS.get(opponent, opponent)  # a level names its kind
         self.opponent_kind = opponent
-        self.seed = seed
+        self.seed = check_seed(seed)  # (None failed later, at "New game")
         self.status = _html("")
         self.board = _html("")
         self.log = _html("")

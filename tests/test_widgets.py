@@ -191,3 +191,24 @@ def test_the_slider_counts_steps_as_the_frames_captions_do() -> None:
         assert stepper.shown is stepper.frames[value - 1]
     stepper.set_frames(stepper.frames[:3])
     assert (stepper.slider.value, stepper.slider.max, stepper.stack.selected_index) == (1, 3, 1)
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    # (an AttributeError from inside; the rules notation was "unknown preset")
+    (lambda: PlayComputer(rules=None), "rules must be a Rules object or a preset name"),
+    (lambda: PlayComputer(rules=5), "rules must be a Rules object or a preset name"),
+    # (accepted, then a TypeError at "New game" or at once from seed + 1)
+    (lambda: PlayComputer(seed=None, sample=False), "seed must be a whole number from 0"),
+    (lambda: DealStepper(seed=None), "seed must be a whole number from 0"),
+    (lambda: compare(3, seed=None), "seed must be a whole number from 0"),
+])
+def test_bad_widget_arguments_say_what_was_wrong(make, message: str) -> None:
+    from penneech import GameError
+
+    with pytest.raises(GameError, match=message):
+        make()
+
+
+def test_the_game_widget_takes_the_rules_notation() -> None:
+    pc = PlayComputer(rules="pagat,follow=free", sample=False)
+    assert pc.rules == Rules.parse("pagat,follow=free") and pc.game.rules == pc.rules
