@@ -699,6 +699,10 @@ def _read_rows(rows: Iterator[dict[str, str]]) -> list[GameResult]:
             trick_points=pair("trick_points"), turnup_points=pair("turnup_points"),
             majority_points=pair("majority_points"), tricks=pair("tricks"),
         ))
+        if results[-1].winner not in (0, 1) or results[-1].first_dealer not in (0, 1):
+            # (7 failed later with an IndexError, and -1 was read as seat 1)
+            raise ValueError(f"game {row['game']}: winner and first_dealer must be 0 or 1, not "
+                             f"{row['winner']!r} and {row['first_dealer']!r}")
     return results
 
 
@@ -709,5 +713,5 @@ def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]
             with open(path_or_file, newline="", encoding="utf-8") as f:
                 return _read_rows(csv.DictReader(f))
         return _read_rows(csv.DictReader(path_or_file))
-    except (KeyError, ValueError, TypeError) as exc:
+    except (KeyError, ValueError, TypeError, csv.Error) as exc:
         raise ValueError(f"not a penneech simulation CSV: {exc}") from None

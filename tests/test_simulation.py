@@ -148,6 +148,20 @@ def test_csv_round_trip(serial: list[GameResult], tmp_path: object) -> None:
     assert int(rows[0]["seed"]) == first.seed
     assert rows[0]["winner_player"] == first.winner_player
     assert read_csv(path) == serial
+    # a seat that is not 0 or 1 is refused where it is read (7 failed later with an IndexError,
+    # and -1 was taken for seat 1)
+    text = path.read_text(encoding="utf-8")
+    for bad in ("7", "-1"):
+        rows[0]["winner"] = bad
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        with pytest.raises(ValueError, match=f"not a penneech simulation CSV: game "
+                           f"{rows[0]['game']}: winner and first_dealer must be 0 or 1, not "
+                           f"'{bad}'"):
+            read_csv(io.StringIO(out.getvalue()))
+    assert read_csv(io.StringIO(text)) == serial
     assert [p.name for p in path.parent.iterdir()] == ["out.csv"]  # no temporary file left
     buffer = io.StringIO()
     write_csv(serial[:2], buffer)
