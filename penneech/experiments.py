@@ -585,6 +585,9 @@ def mean_estimate(values: Sequence[float]) -> Estimate:
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
+    if not all(math.isfinite(v) for v in values):
+        # (statistics.stdev failed deep inside on a NaN)
+        raise ValueError("values must be finite numbers, not NaN or infinite")
     mean = math.fsum(values) / n
     if n == 1:
         return Estimate(mean, math.nan, math.nan, 1)

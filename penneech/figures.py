@@ -22,6 +22,7 @@ drawn, so this module imports, and every notebook runs, without it.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -389,6 +390,9 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]],
 
 
 def significant(est: Mapping[str, Any]) -> bool:
-    """Whether a difference's 95% interval excludes zero."""
+    """Whether a difference's 95% interval excludes zero (never for an interval that is not
+    known: ``None`` or NaN, as for a single game)."""
     low, high = est.get("low"), est.get("high")
-    return low is not None and high is not None and not (low <= 0 <= high)
+    if low is None or high is None or math.isnan(low) or math.isnan(high):
+        return False
+    return not (low <= 0 <= high)

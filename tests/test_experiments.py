@@ -210,6 +210,8 @@ def test_estimates() -> None:
     # Student's t with 3 degrees of freedom: 3.182 * sd / 2
     assert m.value == 2.5 and math.isclose(m.high - m.value, 3.182 * 1.2909944 / 2, rel_tol=1e-5)
     assert math.isnan(mean_estimate([]).value)
+    with pytest.raises(ValueError, match="values must be finite numbers"):
+        mean_estimate([1.0, math.nan])  # (an AttributeError from inside statistics)
 
 
 def test_skill_trace_as_ludii_computes_it() -> None:

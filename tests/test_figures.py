@@ -5,6 +5,7 @@ no notebook of the book imports matplotlib itself."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -210,3 +211,11 @@ def test_every_part_iv_notebook_runs_where_matplotlib_is_missing(path: Path) -> 
                    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
                    for out in cell.get("outputs", []))
     assert proc.stdout.count("which Python in the browser here does not have") == pictures
+
+
+def test_an_unknown_interval_is_never_significant() -> None:
+    """A single game's difference has no interval (NaN): it was called significant."""
+    assert not figures.significant({"value": math.nan, "low": math.nan, "high": math.nan})
+    assert not figures.significant({"value": 1.0, "low": None, "high": None})
+    assert figures.significant({"value": 1.0, "low": 0.5, "high": 1.5})
+    assert not figures.significant({"value": 1.0, "low": -0.5, "high": 1.5})
