@@ -25,6 +25,7 @@ __all__ = [
     "full_pack",
     "parse_card",
     "parse_cards",
+    "as_card",
     "format_cards",
 ]
 
@@ -226,6 +227,20 @@ def parse_card(text: str) -> Card:
         f"{shown} is not a card: write a rank (A K Q J T or 10, 9 … 2) and a suit, "
         "as a letter (S H D C) or a symbol, as in 'AS', '10D' or '♦7'"
     )
+
+
+def as_card(card: Card | str) -> Card:
+    """``card`` itself, or the card a code names (``"AS"``, ``"♦7"``): what the drawing and
+    narration helpers take, so that ``card_svg("AS")`` works in a notebook.
+
+    >>> as_card("qh") is as_card(Card("QH"))
+    True
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise CardError(f"expected a card, such as Card('AS') or 'AS', not {type(card).__name__}")
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

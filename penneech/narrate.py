@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import Card, Suit
+from .cards import Card, Suit, as_card
 from .events import (
     Cut,
     DealEnded,
@@ -149,8 +149,10 @@ def cards_parts(cards: Sequence[Card]) -> Sentence:
     return tuple(out)
 
 
-def card_text(card: Card) -> str:
-    """A card as printed in the narration: suit symbol then rank (``♥K``, ``♠10``, ``♦7``)."""
+def card_text(card: Card | str) -> str:
+    """A card (or card code) as printed in the narration: suit symbol then rank (``♥K``,
+    ``♠10``, ``♦7``)."""
+    card = as_card(card)
     rank = card.symbol[:-1]
     return f"{card.suit.symbol}{rank}"
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card, Suit
+from .cards import Card, Suit, as_card
 from .text import terminal_safe
 
 if TYPE_CHECKING:
@@ -84,8 +84,9 @@ def style_tag() -> str:
     return f"<style>{CSS}</style>"
 
 
-def card_label(card: Card) -> str:
+def card_label(card: Card | str) -> str:
     """The text alternative: ``"queen of hearts"``, ``"seven of diamonds, the Penneech"``."""
+    card = as_card(card)
     return f"{card.name}, the Penneech" if card.is_penneech else card.name
 
 
@@ -206,13 +207,13 @@ def _svg_card_group(parent: ET.Element, card: Card | None, x: float) -> ET.Eleme
     return g
 
 
-def cards_svg(cards: Iterable[Card | None], *, label: str | None = None,
+def cards_svg(cards: Iterable[Card | str | None], *, label: str | None = None,
               scale: float = 1.0) -> str:
-    """A row of cards as one SVG (``None`` draws a face-down card).
+    """A row of cards (or card codes) as one SVG (``None`` draws a face-down card).
 
     ``label`` names the whole row for screen readers (default: the cards in words).
     """
-    items = list(cards)
+    items = [as_card(c) if c is not None else None for c in cards]
     n = max(len(items), 1)
     width = n * _W + (n - 1) * _GAP
     words = ", ".join(card_label(c) if c is not None else "a face-down card" for c in items)
@@ -228,8 +229,9 @@ def cards_svg(cards: Iterable[Card | None], *, label: str | None = None,
     return _tostring(svg)
 
 
-def card_svg(card: Card, *, scale: float = 1.0) -> str:
-    """One card as a standalone SVG, titled with its name."""
+def card_svg(card: Card | str, *, scale: float = 1.0) -> str:
+    """One card (or card code) as a standalone SVG, titled with its name."""
+    card = as_card(card)
     return cards_svg([card], label=card_label(card), scale=scale)
 
 
@@ -261,10 +263,10 @@ def _back_el() -> ET.Element:
     return svg
 
 
-def card_html(card: Card) -> str:
-    """One card as an inline SVG picture for a web page (sized by :data:`CSS`, see
-    :func:`style_tag`)."""
-    return _tostring(_card_el(card))
+def card_html(card: Card | str) -> str:
+    """One card (or card code) as an inline SVG picture for a web page (sized by :data:`CSS`,
+    see :func:`style_tag`)."""
+    return _tostring(_card_el(as_card(card)))
 
 
 def back_html() -> str:
@@ -287,10 +289,11 @@ def _cards_span(cards: Sequence[Card] | int, *, winner: Card | None = None) -> E
     return span
 
 
-def hand_html(cards: Sequence[Card], *, style: bool = True) -> str:
-    """A hand (in the order given) as HTML; with ``style`` the CSS comes with it."""
+def hand_html(cards: Sequence[Card | str], *, style: bool = True) -> str:
+    """A hand (cards or card codes, in the order given) as HTML; with ``style`` the CSS comes
+    with it."""
     div = ET.Element("div", {"class": "pn"})
-    div.append(_cards_span(list(cards)))
+    div.append(_cards_span([as_card(c) for c in cards]))
     return (style_tag() if style else "") + _tostring(div)
 
 

@@ -97,3 +97,23 @@ def test_sorting_and_formatting():
     assert (a < b, a <= b, a > b, a >= b, a <= a) == (True, True, False, False, True)
     with pytest.raises(TypeError):
         assert a < "2S"
+
+
+def test_the_drawing_and_narration_helpers_take_card_codes() -> None:
+    """``card_svg("AS")`` in a notebook: an AttributeError from inside before."""
+    from penneech import render
+    from penneech.cards import as_card
+    from penneech.narrate import card_text
+
+    ace = Card("AS")
+    assert render.card_svg("AS") == render.card_svg(ace)
+    assert render.cards_svg(["as", None]) == render.cards_svg([ace, None])
+    assert render.hand_html(["AS", "7D"]) == render.hand_html([ace, Card("7D")])
+    assert render.card_html("♠A") == render.card_html(ace)
+    assert render.card_label("7D") == "seven of diamonds, the Penneech"
+    assert card_text("10h") == "♥10"
+    with pytest.raises(CardError, match=r"expected a card, such as Card\('AS'\) or 'AS', not "
+                                        "int"):
+        render.card_svg(5)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="'ZZ' is not a card"):
+        as_card("ZZ")
