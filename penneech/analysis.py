@@ -253,6 +253,8 @@ def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
 
 def deal_numbers(game: Game) -> list[int]:
     """The deals of ``game`` in which cards were played, in order."""
+    if not isinstance(game, Game):
+        raise GameError(f"deal_numbers takes a Game, not {type(game).__name__}")
     numbers: list[int] = []
     deal = 0
     for action in game.actions:
@@ -276,6 +278,8 @@ def _replay(game: Game) -> Iterator[tuple[Game, PlayAction | None, int]]:
 def analyse_game(game: Game, *, estimates: bool = True, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, estimates_of: Seat | None = None) -> list[DealAnalysis]:
     """:func:`analyse_deal` for every deal of ``game`` in which cards were played."""
+    if not isinstance(game, Game):
+        raise GameError(f"analyse_game takes a Game, not {type(game).__name__}")
     return [analyse_deal(game, n, estimates=estimates, worlds=worlds, seed=seed,
                          estimates_of=estimates_of)
             for n in deal_numbers(game)]

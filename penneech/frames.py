@@ -113,6 +113,8 @@ def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "tr
     replayed once and narrated once (time linear in its length); at most ``limit`` frames are
     made, the last saying that the rest is left out.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"frames_for takes a Game, not {type(game).__name__}")
     if per not in ("trick", "play"):
         raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
     wanted = None if deals is None else set(deals)

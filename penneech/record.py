@@ -91,6 +91,8 @@ class RecordError(ValueError):
 
 def to_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` so far, as a JSON-ready dict."""
+    if not isinstance(game, Game):
+        raise TypeError(f"a record is made from a Game, not {type(game).__name__}")
     deals: list[dict[str, Any]] = []
     for action in game.actions:
         if isinstance(action, DealAction):

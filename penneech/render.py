@@ -336,7 +336,7 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
     """The :class:`Scene` of a game (both hands shown unless ``reveal=False``, then
     player 0's) or of a player's view (the opponent's hand face down)."""
     from .events import Dealt
-    from .game import Game  # imported late: the engine never needs the renderer
+    from .game import Game, PlayerView  # imported late: the engine never needs the renderer
 
     if isinstance(source, Game):
         g = source
@@ -362,6 +362,9 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
             to_move=to_move, target=g.rules.target, rules=str(g.rules), over=g.is_over(),
             last_turnup=_final_turnup(turned, g.trump_card),
         ), done)
+    if not isinstance(source, PlayerView):
+        raise TypeError(f"a table is drawn from a Game, a PlayerView or a Scene, not "
+                        f"{type(source).__name__}")
     v = source
     me = v.player
     sizes = [0, 0]

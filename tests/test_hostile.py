@@ -31,10 +31,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from penneech import Game, GameError, Phase, Rules, RulesError, record, simulation
-from penneech.analysis import analyse_deal
+from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.experiments import how_long
 from penneech.files import NotAFileError, atomic_write, unused_path
+from penneech.frames import frames_for
 from penneech.narrate import narrate
 from penneech.players import KeepingHand, describe, make_player, play_game
 from penneech.record import RecordError, loads
@@ -233,6 +234,9 @@ def test_the_widgets_escape_names() -> None:
     (lambda: solve(Game(seed=1).view(0)), "the solver takes a Position or a Game"),  # type: ignore[arg-type]
     (lambda: Position.from_game(Game(seed=1).view(0)), "from_game takes a Game"),  # type: ignore[arg-type]
     (lambda: analyse_deal(Game(seed=1), "1"), "deal must be a whole number"),  # type: ignore[arg-type]
+    # (AttributeErrors from inside before)
+    (lambda: analyse_game(None), "analyse_game takes a Game, not NoneType"),  # type: ignore[arg-type]
+    (lambda: deal_numbers(None), "deal_numbers takes a Game, not NoneType"),  # type: ignore[arg-type]
 ])
 def test_bad_api_arguments_raise_game_error(make, message: str) -> None:
     with pytest.raises(GameError, match=message):
@@ -964,3 +968,16 @@ def test_a_partial_experiment_run_keeps_the_other_parts_and_the_scale(tmp_path: 
     assert "play it again too (--part readings)" in err
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert main([*base, "--scale", "tiny", "--part", "restricted", "--part", "readings"]) == 0
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: table_html(None), "a table is drawn from a Game, a PlayerView or a Scene, not "
+                               "NoneType"),
+    (lambda: record.dumps(None), "a record is made from a Game, not NoneType"),
+    (lambda: record.to_record(5), "a record is made from a Game, not int"),
+    (lambda: frames_for(None), "frames_for takes a Game, not NoneType"),
+])
+def test_a_helper_given_no_game_says_so(make, message: str) -> None:
+    """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
+    with pytest.raises(TypeError, match=re.escape(message)):
+        make()
