@@ -31,17 +31,18 @@ class NotAFileError(OSError):
     """The path names something that is not a regular file (a folder, a FIFO, a device)."""
 
 
-#: Why a name that ends in a slash is not written: ``existing.json/`` was taken for
+#: Why a name that ends in a slash (or no name) is not written: ``existing.json/`` was taken for
 #: ``existing.json`` and replaced it, and ``newdir/`` became a file named ``newdir``.
-FOLDER_NAME = "a name that ends in / names a folder: give the file's name too"
+FOLDER_NAME = "a name that ends in / (or no name) names a folder: give the file's name too"
 
 
 def names_a_folder(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is written as a folder's name (it ends in a slash).  Check it before
-    the name becomes a :class:`~pathlib.Path`, which drops the slash."""
+    """Whether ``path`` is written as a folder's name (it ends in a slash), or is no name at
+    all (``""`` is the current folder).  Check it before the name becomes a
+    :class:`~pathlib.Path`, which drops the slash."""
     text = os.fspath(path)
-    return isinstance(text, str) and text.endswith(tuple(s for s in (os.sep, os.altsep, "/")
-                                                          if s))
+    return isinstance(text, str) and (not text.strip() or text.endswith(
+        tuple(s for s in (os.sep, os.altsep, "/") if s)))
 
 
 def _real(path: str | os.PathLike[str]) -> Path:
@@ -149,6 +150,13 @@ def unused_path(path: str | os.PathLike[str]) -> Path:
     if names_a_folder(path):
         raise NotAFileError(0, FOLDER_NAME, os.fspath(path))
     p = Path(path)
+    try:
+        mode: int | None = os.stat(p).st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        # (/dev/null got a file /dev/null-2 beside it)
+        raise NotAFileError(0, "not a regular file (it is left alone)", os.fspath(path))
     if not os.path.lexists(p):
         return p
     n = 2

@@ -901,20 +901,28 @@ def test_a_file_name_with_a_slash_after_it_never_replaces_the_file(tmp_path: Pat
     existing.write_text("precious", encoding="utf-8")
     results = simulation.simulate(Rules.preset("pagat"), ("greedy", "random"), games=2, seed=1)
     for name in (f"{existing}/", f"{tmp_path / 'newdir'}/"):
-        with pytest.raises(NotAFileError, match="a name that ends in / names a folder: give "
-                                                "the file's name too"):
+        with pytest.raises(NotAFileError, match=re.escape(
+                "a name that ends in / (or no name) names a folder: give the file's name too")):
             record.save(Game(seed=1), name)
         with pytest.raises(NotAFileError, match="names a folder"):
             simulation.write_csv(results, name)
         with pytest.raises(NotAFileError, match="names a folder"):
             unused_path(name)
-        assert check_writable(name) == "a name that ends in / names a folder: give the file's " \
-            "name too"
+        assert check_writable(name) == ("a name that ends in / (or no name) names a folder: "
+                                        "give the file's name too")
         assert main(["simulate", "--games", "2", "--seed", "1", "--out", name]) == 2
-        assert (f"cannot write {name}: a name that ends in / names a folder"
+        assert (f"cannot write {name}: a name that ends in / (or no name) names a folder"
                 in capsys.readouterr().err)
     assert existing.read_text(encoding="utf-8") == "precious"
     assert not (tmp_path / "newdir").exists()
+    # no name at all is the current folder: it was refused as "not a regular file: ''"
+    with pytest.raises(NotAFileError, match=re.escape("(or no name) names a folder")):
+        record.save(Game(seed=1), "")
+    # a device: /dev/null got a file /dev/null-2 beside it
+    if Path("/dev/null").exists():
+        with pytest.raises(NotAFileError, match=re.escape("not a regular file (it is left "
+                                                          "alone)")):
+            unused_path("/dev/null")
 
 
 def test_options_the_commands_took_without_a_word_are_refused(tmp_path: Path, capsys) -> None:

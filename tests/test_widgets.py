@@ -120,8 +120,10 @@ def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeyp
     assert pc.save("").startswith("Not saved: give a file name")
     # a folder not made yet, written with its slash: a file of its name was saved ("new")
     missing = str(tmp_path / "new") + "/"
-    assert pc.save(missing) == (f"Not saved: {missing}: a name that ends in / names a folder: "
-                                "give the file's name too (the game is kept here).")
+    assert pc.save(missing) == (f"Not saved: {missing}: a name that ends in / (or no name) "
+                                "names a folder: give the file's name too (the game is kept "
+                                "here).")
+    assert pc.save("/dev/null").startswith("Not saved: /dev/null: not a regular file")
     assert not (tmp_path / "new").exists()
 
 
