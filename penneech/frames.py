@@ -117,6 +117,8 @@ def frames_for(game: Game, *, deals: Iterable[int] | None = None, per: str = "tr
         raise TypeError(f"frames_for takes a Game, not {type(game).__name__}")
     if per not in ("trick", "play"):
         raise ValueError(f"per must be 'trick' or 'play', not {per!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
     wanted = None if deals is None else set(deals)
     names = game.names
     all_steps = steps(game.events, names)
@@ -245,6 +247,8 @@ def rulebooks(option: str | None = None, *, base: str = "pagat",
 
 def summary_html(results: Sequence[DealResult]) -> str:
     """A table: tricks and points of each player under each rulebook, by where they came from."""
+    if not results:  # (an IndexError from inside)
+        raise ValueError("summary_html needs the result of at least one rulebook")
     names = results[0].game.names
     keys = [k for k in SOURCE_WORDS if any(sum(res.by_source.get(k, (0, 0))) for res in results)]
     table = ET.Element("table", {"class": "pn pn-summary"})

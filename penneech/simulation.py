@@ -564,6 +564,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     """
     if trials < 0 or successes < 0 or successes > trials:
         raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+    if not z > 0:  # (a negative z put the low end above the high)
+        raise ValueError(f"z must be a positive number (1.96 for 95%), not {z}")
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

@@ -263,6 +263,8 @@ class Comparison(_Shown):
                  per: str = "trick", varied: str | None = None) -> None:
         self.deck = tuple(deck)
         self.varied = varied
+        if not rulebooks:  # (max() of an empty sequence, from inside)
+            raise ValueError("a comparison needs at least one rulebook")
         self.results = [play_fixed(self.deck, r, label, players, seed, names, dealer)
                         for label, r in rulebooks]
         frame_lists = [frames_for(res.game, deals=[1], per=per) for res in self.results]

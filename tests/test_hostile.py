@@ -989,3 +989,21 @@ def test_a_helper_given_no_game_says_so(make, message: str) -> None:
     """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
     with pytest.raises(TypeError, match=re.escape(message)):
         make()
+
+
+def test_empty_or_impossible_arguments_to_the_notebook_helpers_say_so() -> None:
+    """(an IndexError, max() of an empty sequence, an interval upside down, or [] in silence)"""
+    from penneech.frames import summary_html
+    from penneech.simulation import wilson_interval
+
+    with pytest.raises(ValueError, match="summary_html needs the result of at least one"):
+        summary_html([])
+    with pytest.raises(ValueError, match="limit must be a whole number of at least 1, not -1"):
+        frames_for(Game(seed=1), limit=-1)
+    with pytest.raises(ValueError, match="z must be a positive number"):
+        wilson_interval(1, 2, -1)
+    pytest.importorskip("ipywidgets")
+    from penneech.widgets import Comparison
+
+    with pytest.raises(ValueError, match="a comparison needs at least one rulebook"):
+        Comparison([], [])
