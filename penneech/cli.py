@@ -24,7 +24,6 @@ import json
 import os
 import random
 import signal
-import stat
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import experiments, record, simulation, terminal
-from .files import FOLDER_NAME, keep_elsewhere, names_a_folder, unused_path
+from .files import NotAFileError, keep_elsewhere, names_a_folder, unused_path
 from .game import Game, GameError, check_seed
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
@@ -292,13 +291,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return error(f"--seed: {exc}")
     out: Path | None = None
     if args.out is not None:
-        if _special(args.out):  # (/dev/null got a results file /dev/null-2 beside it)
-            return error(f"cannot write {args.out}: it is not a regular file")
-        if names_a_folder(args.out):  # (r.csv/ replaced the file r.csv)
-            return error(f"cannot write {args.out}: {FOLDER_NAME}")
-        # Never write over a file that is already there (it may be a record or earlier results).
-        out = unused_path(args.out) if os.path.lexists(args.out) and not os.path.isdir(
-            args.out) else Path(args.out)
+        # Never write over a file that is already there (it may be a record or earlier results);
+        # a device (/dev/null) or a name ending in a slash is refused.
+        try:
+            out = Path(args.out) if os.path.isdir(args.out) else unused_path(args.out)
+        except NotAFileError as exc:
+            return error(f"cannot write {args.out}: {exc.strerror}")
         problem = simulation.check_writable(out)
         if problem:
             return error(f"cannot write {args.out}: {problem}")
@@ -345,15 +343,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             print(terminal_safe(f"wrote {written}"))
     return 130 if interrupted else 0
-
-
-def _special(path: str) -> bool:
-    """Whether ``path`` is there and is neither a regular file nor a folder (a device, a FIFO)."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 #: The most processes ``--workers`` may ask for, per processor of the machine: more only slow

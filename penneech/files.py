@@ -145,8 +145,9 @@ def _fsync_folder(folder: Path) -> None:
 
 def unused_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if nothing is there (not even a dangling link), else the first of ``NAME-2.EXT``,
-    ``NAME-3.EXT`` … that is free.  A name that ends in a slash raises :class:`NotAFileError`
-    (it names a folder, and would otherwise lose its slash here)."""
+    ``NAME-3.EXT`` … that is free.  A name that ends in a slash (a folder's, which would lose
+    its slash here) or no name, and a device or FIFO already there, raise
+    :class:`NotAFileError`."""
     if names_a_folder(path):
         raise NotAFileError(0, FOLDER_NAME, os.fspath(path))
     p = Path(path)

@@ -942,7 +942,8 @@ def test_options_the_commands_took_without_a_word_are_refused(tmp_path: Path, ca
     assert not (tmp_path / "newdir").exists()
     if Path("/dev/null").exists():  # (the results went to a new file /dev/null-2)
         assert main(["simulate", "--games", "2", "--seed", "1", "--out", "/dev/null"]) == 2
-        assert "cannot write /dev/null: it is not a regular file" in capsys.readouterr().err
+        assert "cannot write /dev/null: not a regular file (it is left alone)" in \
+            capsys.readouterr().err
         assert not Path("/dev/null-2").exists()
 
 
