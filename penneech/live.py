@@ -67,7 +67,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
-    from .simulation import GameResult
+    from .simulation import GameResult, SeatedGame
 
 __all__ = [
     "LiveError",
@@ -585,26 +585,54 @@ def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class Experiment:
-    """A run of games between two computer players, played a few at a time."""
+    """A run of games between two computer players, played a few decisions at a time, so that
+    the page can show progress and stop it even in the middle of a long game."""
 
     rules: Rules
     kinds: tuple[str, str]
     games: int
     seed: int
     results: list[GameResult] = field(default_factory=list)
+    playing: SeatedGame | None = None
 
     def step(self, count: int, seconds: float = 0.5) -> None:
-        """Play up to ``count`` more games, stopping early once ``seconds`` have passed (after
-        one game at least), so that the page can show progress and stop between steps."""
+        """Play on until ``count`` more games are over or ``seconds`` have passed (after one
+        decision at least).  A game left unfinished goes on at the next step, as it would have
+        gone on: the games are those :func:`penneech.simulation.simulate` plays."""
         from . import simulation
 
         labels = simulation._labels(self.kinds)
         start = time.perf_counter()
-        for number in range(len(self.results), min(self.games, len(self.results) + count)):
-            self.results.append(simulation.play_one(self.rules, self.kinds, number, self.seed,
-                                                    labels=labels))
-            if time.perf_counter() - start > seconds:
-                break
+        moved = False
+
+        def out_of_time(_: Game | None = None) -> bool:
+            return moved and time.perf_counter() - start > seconds
+
+        def made(_: Game) -> None:
+            nonlocal moved
+            moved = True
+
+        goal = min(self.games, len(self.results) + count)
+        while len(self.results) < goal and not out_of_time():
+            if self.playing is None:
+                self.playing = simulation.seat_game(self.rules, self.kinds, len(self.results),
+                                                    self.seed, labels=labels)
+            players.drive(self.playing.game, self.playing.players, until=out_of_time,
+                          after=made)
+            if self.playing.game.is_over():
+                self.results.append(self.playing.result())
+                self.playing = None
+
+    def progress(self) -> str:
+        """Where the run is, in words: the games over and the one in play."""
+        text = f"{len(self.results)} of {self.games} games"
+        if self.playing is not None:
+            game = self.playing.game
+            scores = ", ".join(f"{name} {score}"
+                               for name, score in zip(game.names, game.scores, strict=True))
+            text += (f"; game {self.playing.number + 1} is in deal {game.deal_number}"
+                     f" ({scores})")
+        return text
 
     def state(self) -> dict[str, Any]:
         from . import simulation
@@ -615,7 +643,8 @@ class Experiment:
                  "mean_score": s.mean_score} for s in summaries]
         return {"done": len(self.results), "total": self.games, "rows": rows,
                 "rules": str(self.rules), "text": simulation.format_summary(summaries)
-                if summaries else "", "finished": len(self.results) >= self.games}
+                if summaries else "", "finished": len(self.results) >= self.games,
+                "progress": self.progress(), "unfinished": self.playing is not None}
 
 
 def start_experiment(args: Mapping[str, Any]) -> Experiment:

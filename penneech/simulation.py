@@ -80,7 +80,7 @@ from typing import IO, Any
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
 from .game import Game
-from .players import PLAYER_KINDS, make_player, play_game
+from .players import PLAYER_KINDS, Player, make_player, play_game
 from .rules import Rules
 
 __all__ = [
@@ -227,18 +227,50 @@ def play_one(
     ``kinds``, ``labels`` and ``settings`` are the run's two players (not seats): in duplicate
     play the second one sits in seat 0 of the odd games.
     """
+    seated = seat_game(rules, kinds, number, seed, duplicate=duplicate, labels=labels,
+                       settings=settings)
+    play_game(seated.game, seated.players)
+    return seated.result()
+
+
+@dataclass(frozen=True)
+class SeatedGame:
+    """Game number ``number`` of a run, dealt to nobody yet, with its two players in their
+    seats: :func:`play_one` plays it to the end at once; the live page's experiment a few
+    decisions at a time (:func:`penneech.players.drive`), so that a reader can stop mid-game."""
+
+    number: int
+    game: Game
+    players: tuple[Player, Player]
+    labels: tuple[str, str]
+
+    def result(self) -> GameResult:
+        """The :class:`GameResult` of the game, once it is over."""
+        return result_of(self.game, self.number, self.labels)
+
+
+def seat_game(
+    rules: Rules | str,
+    kinds: Sequence[str],
+    number: int,
+    seed: int,
+    *,
+    duplicate: bool = True,
+    labels: Sequence[str] | None = None,
+    settings: Sequence[Mapping[str, Any]] | None = None,
+) -> SeatedGame:
+    """Game number ``number`` of a run and its players, as :func:`play_one` plays it."""
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     labels = tuple(labels) if labels is not None else tuple(kinds)
     settings = tuple(settings) if settings is not None else ({}, {})
-    order = _seating(number, duplicate)
-    players = [
+    first, second = _seating(number, duplicate)
+    players = tuple(
         make_player(kinds[who], seed=player_seed(seed, number, seat), **dict(settings[who]))
-        for seat, who in enumerate(order)
-    ]
-    seat_labels = [labels[who] for who in order]
+        for seat, who in enumerate((first, second))
+    )
+    seat_labels = (labels[first], labels[second])
     game = Game(rules, seed=game_seed(seed, number, duplicate), players=seat_labels)
-    play_game(game, players)
-    return result_of(game, number, seat_labels)
+    return SeatedGame(number, game, (players[0], players[1]), seat_labels)
 
 
 def _play_chunk(

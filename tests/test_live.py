@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -561,6 +562,28 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     rows = panel.locator("table.pn-live-results tbody tr").all_inner_texts()
     assert len(rows) == 2 and all("%" in r for r in rows), rows
     assert sum(int(r.split("\t")[1]) for r in rows) == 20  # 10 games, two seats each
+
+    # a long game between the strongest players: the reader sees it move, deal by deal, and
+    # Stop answers within a move or two, not at the end of the game
+    panel.locator("select[name=player-a]").select_option("expert")
+    panel.locator("select[name=player-b]").select_option("expert")
+    panel.locator("input[name=games]").fill("2")
+    panel.locator(".pn-live-start").click()
+    message = panel.locator(".pn-live-message")
+    page.wait_for_function(
+        "() => /game 1 is in deal 2 /.test(document.querySelector("
+        "'.pn-live-experiment .pn-live-message').innerText)", timeout=ANSWER_MS)
+    assert re.search(r"0 of 2 games; game 1 is in deal 2 \(expert#[12] \d+, expert#[12] \d+\)",
+                     message.inner_text()), message.inner_text()
+    clicked = time.monotonic()
+    panel.locator('[data-do="stop"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Stopped')", timeout=ANSWER_MS)
+    waited = time.monotonic() - clicked
+    assert message.inner_text() == "Stopped after 0 games (the game in play is not counted)."
+    assert waited < 10, f"Stop took {waited:.1f} s"
+    assert panel.locator(".pn-live-start").is_enabled()
     rec.check_all("small-experiment, live")
     page.close()
 

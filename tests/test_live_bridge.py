@@ -269,6 +269,29 @@ def test_the_experiment_agrees_with_simulate() -> None:
     assert state["rows"][0]["low"] == pytest.approx(expected[0].ci_low)
 
 
+def test_an_experiment_stops_mid_game_and_goes_on_as_simulate_plays_it() -> None:
+    """With no time to spare a step makes one move, so the page can stop a long game between
+    strong players; played on step by step, the games are still simulate's."""
+    run = penneech.live.start_experiment({"players": ["expert", "greedy"], "games": 2,
+                                          "seed": 3, "rules": "minimal"})
+    run.step(100, seconds=0.0)
+    state = run.state()
+    assert state["done"] == 0 and state["unfinished"] and not state["finished"]
+    assert state["progress"] == "0 of 2 games; game 1 is in deal 1 (expert 0, greedy 0)"
+    assert run.playing is not None  # one card played, no more
+    assert [type(e) for e in run.playing.game.events].count(Played) == 1
+    steps = 1
+    while not run.state()["finished"]:
+        run.step(100, seconds=0.0)
+        steps += 1
+        if run.results and run.playing is not None:
+            assert run.progress().startswith("1 of 2 games; game 2 is in deal ")
+    assert steps > 20 and run.playing is None and not run.state()["unfinished"]
+    expected = simulate("minimal", ("expert", "greedy"), games=2, seed=3)
+    assert [(r.winner, r.scores, r.players) for r in run.results] == [
+        (r.winner, r.scores, r.players) for r in expected]
+
+
 def test_the_prompt_runs_python_and_draws_what_draws_itself() -> None:
     shown = ok(op="python", code='game = Game("parlett", seed=3)\ngame')
     assert "pn-table" in shown["html"] and shown["error"] is None

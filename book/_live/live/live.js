@@ -717,6 +717,7 @@
       stop.disabled = false;
       start.disabled = true;
       const bar = $(box, ".pn-live-status progress");
+      out.replaceChildren();  // the last run's table goes: its figures are not this run's
       status.say("Playing the first game (the stronger players take a few seconds a game)…");
       let answer = await eng.ask({
         op: "experiment", start: true, step: 1, rules: rulesOf(form),
@@ -724,18 +725,21 @@
         games: field(form, "games"), seed: field(form, "seed"),
       });
       while (answer.ok) {
-        show(answer);
+        if (answer.rows.length) show(answer);
         bar.hidden = false;
         bar.value = Math.round(100 * answer.done / answer.total);
-        $(box, ".pn-live-message").textContent = ` ${answer.done} of ${answer.total} games`;
+        $(box, ".pn-live-message").textContent = ` ${answer.progress}`;
         if (answer.finished || !running) break;
-        answer = await eng.ask({ op: "experiment" });  // as many games as fit in half a second
+        // half a second's play: the games are played a few decisions at a time, so that Stop
+        // is answered within one decision even in a long game between strong players
+        answer = await eng.ask({ op: "experiment" });
       }
       if (!answer.ok) status.say(answer.error);
       else {
-        if (!answer.finished) show(answer, true);
+        if (!answer.finished && answer.rows.length) show(answer, true);
         status.say(answer.finished ? `Done: ${answer.total} games.`
-          : `Stopped after ${answer.done} games.`);
+          : `Stopped after ${answer.done} games`
+            + (answer.unfinished ? " (the game in play is not counted)." : "."));
       }
       running = false;
       stop.disabled = true;
