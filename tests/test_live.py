@@ -597,6 +597,30 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     panel.locator(".pn-live-start").click()
     page.wait_for_selector(".pn-live-prompt .pn-live-error", timeout=ANSWER_MS)
     assert "ZeroDivisionError" in panel.locator(".pn-live-error").first.inner_text()
+
+    # code that never ends: Stop ends it, and Python starts afresh at the next run
+    stop = panel.locator('[data-do="stop"]')
+    assert stop.is_disabled()
+    panel.locator("textarea").fill("while True:\n    pass")
+    panel.locator(".pn-live-start").click()
+    message = panel.locator(".pn-live-message")
+    page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
+                           ".innerText === 'Running…'", timeout=ANSWER_MS)
+    page.wait_for_timeout(500)
+    stop.click()
+    page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
+                           ".innerText.startsWith('Stopped')", timeout=ANSWER_MS)
+    assert "names defined before" in message.inner_text()
+    assert stop.is_disabled() and panel.locator(".pn-live-start").is_enabled()
+    panel.locator("textarea").fill("print(game)")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelectorAll('.pn-live-prompt .pn-live-error')"
+                           ".length === 2", timeout=START_MS)
+    assert "NameError" in panel.locator(".pn-live-error").first.inner_text()
+    panel.locator("textarea").fill("print(Game('pagat', seed=1).rules)")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_selector(".pn-live-prompt .pn-live-stdout", timeout=ANSWER_MS)
+    assert panel.locator(".pn-live-stdout").first.inner_text().strip() == "pagat"
     rec.check_all("python-in-the-browser, live")
     page.close()
 

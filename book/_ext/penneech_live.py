@@ -226,8 +226,9 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             spellcheck="false")
         bar = _el(form, "div", class_="pn-live-buttons")
         _el(bar, "button", "Run live", type="submit", class_="pn-live-start")
-        _el(form, "p", "Code that never ends (while True: …) cannot be stopped here: reload the "
-            "page to stop it (a game on the play page is kept).", class_="pn-live-note")
+        _button(bar, "Stop", "stop", disabled="disabled")
+        _el(form, "p", "Stop ends code that runs too long (while True: …): Python starts "
+            "afresh, and the names you defined are forgotten.", class_="pn-live-note")
     status = _el(root, "div", class_="pn-live-status", role="status")
     prog = _el(status, "progress", max="100", hidden="hidden")
     prog.text = ""

@@ -69,7 +69,7 @@
       }
     };
     worker.onerror = (event) => failed(new Error(event.message || "the engine could not start"));
-    engine = {
+    const handle = {
       started,
       ask(request) {
         const id = next++;
@@ -78,7 +78,16 @@
           worker.postMessage({ id, request });
         });
       },
+      // Ends Python at once, whatever it is doing: every question still waiting is answered
+      // "stopped", and the next question starts Python again (from the kept snapshot).
+      stop() {
+        worker.terminate();
+        if (engine === handle) engine = null;
+        pending.forEach((resolve) => resolve({ ok: false, stopped: true, error: "stopped" }));
+        pending.clear();
+      },
     };
+    engine = handle;
     return engine;
   }
 
@@ -754,12 +763,27 @@
     const form = $(box, "form");
     const out = $(box, ".pn-live-out");
     const code = form.elements.namedItem("code");
+    const stop = $(box, '[data-do="stop"]');
+    let running = null;  // the engine running the reader's code
+    stop.addEventListener("click", () => {
+      if (running) running.stop();
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      if (running) return;
       const eng = await engineFor(box);
       if (!eng) return;
       statusOf(box).say("Running…");
+      running = eng;
+      stop.disabled = false;
       const answer = await eng.ask({ op: "python", code: code.value });
+      running = null;
+      stop.disabled = true;
+      if (answer.stopped) {
+        statusOf(box).say("Stopped. Python starts afresh at the next run: the names defined "
+          + "before (game, …) are gone.");
+        return;
+      }
       statusOf(box).say(answer.ok ? "" : answer.error);
       const entry = document.createElement("div");
       entry.className = "pn-live-entry";
