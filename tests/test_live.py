@@ -625,6 +625,44 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.close()
 
 
+def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
+        browser_context: Any, live_server: str) -> None:
+    """Where the browser will not keep the game (storage turned off, as some private windows
+    do), the reader is told once, at the start of the game, how to keep it; the game plays on
+    and the download still holds every card played."""
+    context, rec = browser_context
+    page = context.new_page()
+    # (only the games are refused: the book's theme keeps its own settings unguarded)
+    page.add_init_script("""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (String(key).startsWith('penneech-live-game:')) {
+          throw new DOMException('refused', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page.fill(".pn-live-play input[name=seed]", "21")
+    _start(page, "play")
+    _wait_table(page)
+    state = _settled(page)
+    message = page.locator(".pn-live-play .pn-live-message")
+    assert "this browser is not keeping the game" in message.inner_text()
+    assert "Download the game" in message.inner_text()
+    page.locator(f'.pn-live-play [data-card="{state["cards"][0]["code"]}"]').click()
+    _settled(page)
+    assert "not keeping the game" in message.inner_text()  # still there, not said again
+    with page.expect_download() as download:
+        page.locator('.pn-live-play [data-do="download"]').click()
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["deals"][0]["plays"], saved
+    rec.check_all("play-the-computer, storage refused")
+    page.close()
+
+
 def test_without_webassembly_the_page_says_so_and_keeps_its_frames(
         browser_context: Any, live_server: str) -> None:
     """A browser that cannot run WebAssembly gets a plain message; the recorded deal above the

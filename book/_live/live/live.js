@@ -254,6 +254,7 @@
     let busy = false;
     let last = null;
     let aside = "";  // what the status line says once about a game set aside
+    let unkept = false;  // the browser refused to keep the game on the table (said once a game)
     linkPresetMenu(box, form);
 
     const opponentMenu = form.elements.namedItem("opponent");
@@ -335,6 +336,8 @@
       return open;
     }
 
+    // Keeps the game in the browser's storage after each move; false if the browser refused
+    // (storage turned off, or full of unfinished games).
     function keep(answer) {
       if (!current) current = newKey();
       const [a, b] = answer.scores || [0, 0];
@@ -347,7 +350,7 @@
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
           localStorage.setItem(current, save);
-          return;
+          return true;
         } catch (e) {
           // full: make room by forgetting the oldest finished games (never an unfinished one)
           const finished = allSaves().filter((s) => s.over && s.key !== current);
@@ -356,6 +359,7 @@
             (s) => localStorage.removeItem(s.key));
         }
       }
+      return false;
     }
 
     function prune() {
@@ -423,10 +427,15 @@
           + (answer.told ? ` · ${answer.told}` : "");
         aside = "";
       }
+      if (fresh) unkept = false;
+      if (!keep(answer) && !unkept) {
+        unkept = true;
+        gameLine += " · this browser is not keeping the game (its storage is turned off or "
+          + "full): use “Download the game” to keep it";
+      }
       // said again only when it changed (a hint being worked out, an error), not after each card
       if (message.textContent !== gameLine) status.say(gameLine);
       told = answer.news || "";
-      keep(answer);
       if (fresh) atTable = true;  // a game begun: the keyboard goes to the table
       fresh = false;
       if (atTable || answer.refused) focusTable();
