@@ -370,6 +370,23 @@ def test_every_toc_entry_was_built(site: Path) -> None:
     assert not missing_demo, f"notebook pages not built: {missing_demo}"
 
 
+def test_the_experiment_page_lists_every_player_from_the_engine(site: Path) -> None:
+    """The players the experiment page describes are the engine's registry, each with its own
+    summary and level (the page once described four of the six by hand)."""
+    from penneech.players import DEFAULT_OPPONENT, PLAYERS
+
+    page = (site / "small-experiment.html").read_text(encoding="utf-8")
+    block = re.search(r'<ul class="[^"]*penneech-players[^"]*">(.*?)</ul>', page, re.S)
+    assert block, "no list of players on small-experiment.html"
+    items = [re.sub(r"<[^>]+>", "", item).replace("&quot;", '"').strip()
+             for item in re.findall(r"<li>(.*?)</li>", block[1], re.S)]
+    assert [item.split(" ")[0].rstrip(":") for item in items] == list(PLAYERS)
+    for item, kind in zip(items, PLAYERS.values(), strict=True):
+        assert item.endswith(f": {kind.summary}."), item
+        assert (f"the {kind.level} level" in item) == bool(kind.level), item
+        assert ("the usual opponent" in item) == (kind.name == DEFAULT_OPPONENT), item
+
+
 def test_pages_are_under_2_mb(site: Path) -> None:
     big = {p.relative_to(site).as_posix(): p.stat().st_size
            for p in site.rglob("*.html") if p.stat().st_size >= MAX_PAGE_BYTES}

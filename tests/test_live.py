@@ -581,9 +581,24 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
         "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
         ".startsWith('Stopped')", timeout=ANSWER_MS)
     waited = time.monotonic() - clicked
-    assert message.inner_text() == "Stopped after 0 games (the game in play is not counted)."
+    assert message.inner_text() == ("Stopped after 0 games (the game in play is not counted "
+                                    "unless you go on).")
     assert waited < 10, f"Stop took {waited:.1f} s"
     assert panel.locator(".pn-live-start").is_enabled()
+    # "Go on" plays the same game on from where it stopped, not from its first deal
+    go_on = panel.locator('[data-do="go-on"]')
+    go_on.click()
+    assert go_on.is_hidden()
+    page.wait_for_function(
+        "() => /game 1 is in deal/.test(document.querySelector("
+        "'.pn-live-experiment .pn-live-message').innerText)", timeout=ANSWER_MS)
+    went_on = int(re.search(r"deal (\d+)", message.inner_text())[1])  # type: ignore[index]
+    assert went_on >= 2, message.inner_text()
+    panel.locator('[data-do="stop"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Stopped')", timeout=ANSWER_MS)
+    assert go_on.is_visible()
     rec.check_all("small-experiment, live")
     page.close()
 

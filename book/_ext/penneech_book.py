@@ -12,6 +12,10 @@ pages stay prose (MyST) and the data stays in the engine:
     One option: its question and description, Cotton's words (or his silence), a table of its
     values with who holds each, and each preset's reason with a citation.
 
+``{penneech-players}``
+    Every kind of computer player the engine offers, with its level (if a reader can pick it as
+    an opponent by strength) and the engine's own one-line summary of how it plays.
+
 ``{cotton} PLACE``
     A block quotation of Cotton: its content is his paragraphs (blank lines between them, a line
     ``…`` alone for paragraphs left out, ``[p. N]`` where a page turns), ``PLACE`` is ``p. 148``,
@@ -35,6 +39,7 @@ from sphinx.ext.napoleon import Config as NapoleonConfig
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
+from penneech.players import DEFAULT_OPPONENT, PLAYERS
 from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
 
 #: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
@@ -285,11 +290,32 @@ def google_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: Any,
     lines[:] = GoogleDocstring(lines, NAPOLEON, app, kind, name, obj, options).lines()
 
 
+class Players(_Base):
+    """``{penneech-players}``: the computer players, from the engine's registry."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        items = nodes.bullet_list(classes=["penneech-players"])
+        for kind in PLAYERS.values():
+            notes = [f"the {kind.level} level"] if kind.level else []
+            if kind.name == DEFAULT_OPPONENT:
+                notes.append("the usual opponent")
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            para += nodes.literal(kind.name, kind.name)
+            para += nodes.Text((f" ({', '.join(notes)})" if notes else "") + f": {kind.summary}.")
+            item += para
+            items += item
+        return [items]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("autodoc-process-docstring", google_docstrings)
     app.connect("missing-reference", resolve_short_names)
     app.add_directive("penneech-options-table", OptionsTable)
     app.add_directive("penneech-option", Option)
+    app.add_directive("penneech-players", Players)
     app.add_directive("cotton", CottonQuote)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -219,6 +219,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         bar = _el(form, "div", class_="pn-live-buttons")
         _el(bar, "button", "Run live", type="submit", class_="pn-live-start")
         _button(bar, "Stop", "stop", disabled="disabled")
+        _button(bar, "Go on", "go-on", hidden="hidden")
     elif kind == "prompt":
         lab = _el(form, "label", class_="pn-field pn-code")
         _el(lab, "span", "Python (Ctrl+Enter runs it)")

@@ -726,22 +726,19 @@
       out.replaceChildren(table);
     }
 
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      if (running) return;
-      const eng = await engineFor(box);
-      if (!eng) return;
+    const goOn = $(box, '[data-do="go-on"]');
+    let stoppedRun = null;  // the engine holding a stopped run, which "Go on" plays on
+
+    // Plays the run on (a new one when ``request`` starts one) until it ends or Stop is pressed.
+    async function run(eng, request) {
       running = true;
       stop.disabled = false;
       start.disabled = true;
+      if (document.activeElement === goOn) stop.focus();  // (the keyboard stays on the buttons)
+      goOn.hidden = true;
+      stoppedRun = null;
       const bar = $(box, ".pn-live-status progress");
-      out.replaceChildren();  // the last run's table goes: its figures are not this run's
-      status.say("Playing the first game (the stronger players take a few seconds a game)…");
-      let answer = await eng.ask({
-        op: "experiment", start: true, step: 1, rules: rulesOf(form),
-        players: [field(form, "player-a"), field(form, "player-b")],
-        games: field(form, "games"), seed: field(form, "seed"),
-      });
+      let answer = await eng.ask(request);
       while (answer.ok) {
         if (answer.rows.length) show(answer);
         bar.hidden = false;
@@ -757,11 +754,35 @@
         if (!answer.finished && answer.rows.length) show(answer, true);
         status.say(answer.finished ? `Done: ${answer.total} games.`
           : `Stopped after ${answer.done} games`
-            + (answer.unfinished ? " (the game in play is not counted)." : "."));
+            + (answer.unfinished ? " (the game in play is not counted unless you go on)."
+              : "."));
+        if (!answer.finished) {
+          stoppedRun = eng;
+          goOn.hidden = false;
+        }
       }
       running = false;
+      const focused = document.activeElement === stop;
       stop.disabled = true;
       start.disabled = false;
+      if (focused) (goOn.hidden ? start : goOn).focus();
+    }
+
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (running) return;
+      const eng = await engineFor(box);
+      if (!eng) return;
+      out.replaceChildren();  // the last run's table goes: its figures are not this run's
+      status.say("Playing the first game (the stronger players take a few seconds a game)…");
+      await run(eng, {
+        op: "experiment", start: true, step: 1, rules: rulesOf(form),
+        players: [field(form, "player-a"), field(form, "player-b")],
+        games: field(form, "games"), seed: field(form, "seed"),
+      });
+    });
+    goOn.addEventListener("click", () => {
+      if (!running && stoppedRun) run(stoppedRun, { op: "experiment" });
     });
     stop.addEventListener("click", () => { running = false; });
   }
