@@ -195,6 +195,9 @@ def parse_spec(spec: str) -> PlayerSpec:
     >>> parse_spec("solver(samples=4)+no_throw_in")
     PlayerSpec(kind='solver', settings=(('samples', 4),), restrictions=('no_throw_in',))
     """
+    if not isinstance(spec, str):  # (an AttributeError from inside)
+        raise TypeError(f"a player spec is text such as 'greedy' or 'solver(samples=4)', not "
+                        f"{type(spec).__name__}")
     head, *restrictions = [p.strip() for p in spec.split("+")]
     kind, paren, rest = head.partition("(")
     settings: list[tuple[str, Any]] = []

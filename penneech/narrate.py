@@ -181,6 +181,9 @@ def score_reason(event: Scored, trumps: Suit | None = None, tricks: int | None =
     ``trumps`` is the trick's trump suit, and ``tricks`` the tricks the scorer took in the deal
     (for the majority bonus), when known.
     """
+    if not isinstance(event, Scored):  # (an AttributeError from inside)
+        raise TypeError(f"score_reason takes a Scored event (from game.events), not "
+                        f"{type(event).__name__}")
     card = event.card
     if event.source == "majority":
         taken = f"{_plural(tricks, 'trick')} hold {2 * tricks} cards, " if tricks else ""
@@ -288,6 +291,12 @@ def outcome_text(outcome: Outcome, you: Seat | None = None) -> str:
     """``Ann wins 61 to 40 after 4 deals`` (or ``You win …``), no full stop.  Deals thrown in
     are counted and told, so that the number is the last "Deal N" of the narration: ``Ann wins
     61 to 40 after 5 deals (1 thrown in)``."""
+    from .game import Outcome  # (here: the game module imports this one)
+
+    if not isinstance(outcome, Outcome):  # (an AttributeError from inside)
+        unfinished = " (game.outcome is None until the game is over)" if outcome is None else ""
+        raise TypeError(f"outcome_text takes the Outcome of a finished game (game.outcome), not "
+                        f"{type(outcome).__name__}{unfinished}")
     w = outcome.winner
     thrown_in = outcome.thrown_in
     deals = outcome.deals + thrown_in

@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 from penneech import Game, GameError, Phase, Rules, RulesError, record, simulation
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
-from penneech.experiments import how_long
+from penneech.experiments import how_long, parse_spec
 from penneech.files import NotAFileError, atomic_write, unused_path
 from penneech.frames import frames_for
-from penneech.narrate import narrate
+from penneech.narrate import narrate, outcome_text, score_reason
 from penneech.players import KeepingHand, describe, make_player, play_game
 from penneech.record import RecordError, loads
 from penneech.render import table_html
@@ -1008,3 +1008,19 @@ def test_empty_or_impossible_arguments_to_the_notebook_helpers_say_so() -> None:
 
     with pytest.raises(ValueError, match="a comparison needs at least one rulebook"):
         Comparison([], [])
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: outcome_text(None), "outcome_text takes the Outcome of a finished game "
+                                 "(game.outcome), not NoneType (game.outcome is None until the "
+                                 "game is over)"),
+    (lambda: outcome_text(Game(seed=1).outcome), "game.outcome is None until the game is over"),
+    (lambda: score_reason(None), "score_reason takes a Scored event (from game.events), not "
+                                 "NoneType"),
+    (lambda: parse_spec(None), "a player spec is text such as 'greedy' or 'solver(samples=4)', "
+                               "not NoneType"),
+])
+def test_the_narration_and_spec_helpers_given_none_say_so(make, message: str) -> None:
+    """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
+    with pytest.raises(TypeError, match=re.escape(message)):
+        make()
