@@ -74,6 +74,9 @@ def style() -> None:
 
 def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -> str:
     """``value (low–high)``: a figure and its 95% interval, as text."""
+    if est is not None and not isinstance(est, Mapping):  # (an AttributeError from inside)
+        raise TypeError(f"an estimate is a mapping such as {{'value': 0.5, 'low': 0.4, "
+                        f"'high': 0.6}} (or None), not {type(est).__name__}")
     if est is None or est.get("value") is None:
         return "–"
     scale, unit = (100.0, "%") if percent else (1.0, "")
@@ -123,8 +126,15 @@ def _check_where(numbers: str | None) -> None:
         raise ValueError(f"numbers must be one of {', '.join(WHERE)} or None, not {numbers!r}")
 
 
+def _check_picture(picture: object, what: str) -> None:
+    if not isinstance(picture, Picture):  # (an AttributeError from inside)
+        raise TypeError(f"{what} takes a Picture (from forest, forests, histograms, scatter or "
+                        f"effects), not {type(picture).__name__}")
+
+
 def explanation(picture: Picture, numbers: str | None = None) -> tuple[str, str]:
     """What :func:`show` says where it cannot draw ``picture``: ``(html, plain text)``."""
+    _check_picture(picture, "explanation")
     _check_where(numbers)
     said = f"The picture “{picture.title}” is not drawn: it needs {_missing()}."
     if numbers is None:
@@ -141,6 +151,7 @@ def show(picture: Picture, *, numbers: str | None = None) -> None:
     """Draw ``picture`` and show it; where matplotlib is missing (Python in the browser), say so
     and show the same numbers as a table, or with ``numbers="above"`` or ``"below"``, say that
     the table there on the page holds them."""
+    _check_picture(picture, "show")
     _check_where(numbers)
     try:
         plt = _pyplot()

@@ -219,3 +219,18 @@ def test_an_unknown_interval_is_never_significant() -> None:
     assert not figures.significant({"value": 1.0, "low": None, "high": None})
     assert figures.significant({"value": 1.0, "low": 0.5, "high": 1.5})
     assert not figures.significant({"value": 1.0, "low": -0.5, "high": 1.5})
+
+
+def test_a_helper_given_something_else_says_what_it_takes() -> None:
+    """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
+    for call in (lambda: figures.show(None), lambda: figures.explanation("x")):
+        with pytest.raises(TypeError, match=re.escape(
+                "takes a Picture (from forest, forests, histograms, scatter or effects), not ")):
+            call()
+    with pytest.raises(TypeError, match="show takes a Picture .*, not NoneType"):
+        figures.show(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(
+            "an estimate is a mapping such as {'value': 0.5, 'low': 0.4, 'high': 0.6} (or None), "
+            "not str")):
+        figures.fmt("x")  # type: ignore[arg-type]
+    assert figures.fmt(None) == "–"
