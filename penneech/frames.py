@@ -64,6 +64,7 @@ def play_deal(game: Game, seats: Sequence[Player], *, throw_in: bool | None = Fa
 
     ``throw_in=False`` (the default) keeps every hand; ``None`` lets the players decide.
     """
+    players.check_players(seats, "play_deal")  # (before KeepingHand takes their names)
     if throw_in is False:
         seats = [players.KeepingHand(p) for p in seats]
     players.play_deal(game, seats)

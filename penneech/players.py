@@ -714,11 +714,18 @@ def drive(
             after(game)
 
 
+def check_players(players: object, what: str) -> None:
+    """Nothing if ``players`` is a list of two players (each with a ``play`` method), else
+    :class:`ValueError` saying that ``what`` needs them."""
+    if (not isinstance(players, Sequence) or isinstance(players, str) or len(players) != 2
+            or not all(callable(getattr(p, "play", None)) for p in players)):
+        raise ValueError(f"{what} needs two players, such as [make_player('greedy'), "
+                         "make_player('expert')]; to play a seat yourself, use drive()")
+
+
 def play_game(game: Game, players: Sequence[Player]) -> Outcome:
     """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome."""
-    if len(players) != 2 or not all(callable(getattr(p, "play", None)) for p in players):
-        raise ValueError("play_game needs two players, such as [make_player('greedy'), "
-                         "make_player('expert')]; to play a seat yourself, use drive()")
+    check_players(players, "play_game")
     drive(game, players)
     outcome = game.outcome
     assert outcome is not None
@@ -727,6 +734,7 @@ def play_game(game: Game, players: Sequence[Player]) -> Outcome:
 
 def play_deal(game: Game, players: Sequence[Player]) -> None:
     """Play the current deal to its end (or to the end of the game)."""
+    check_players(players, "play_deal")  # (drive would stop at a seat of None, in silence)
     deal = game.deal_number
     drive(game, players,
           until=lambda g: g.deal_number != deal or g.phase is Phase.DEAL)

@@ -636,8 +636,13 @@ def summarize(results: Iterable[GameResult]) -> list[PlayerSummary]:
 
     Players are told apart by the names in :attr:`GameResult.players`, in order of appearance.
     """
+    takes = "summarize takes the results of simulate or read_csv (a list of GameResult)"
+    if isinstance(results, (str, bytes)) or not isinstance(results, Iterable):
+        raise TypeError(f"{takes}, not {type(results).__name__}")
     totals: dict[str, list[int]] = {}
-    for r in results:
+    for i, r in enumerate(results):
+        if not isinstance(r, GameResult):  # (an AttributeError from inside)
+            raise TypeError(f"{takes}: item {i} is {type(r).__name__}, not a GameResult")
         for seat in (0, 1):
             t = totals.setdefault(r.players[seat], [0] * 7)
             t[0] += 1

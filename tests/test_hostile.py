@@ -1024,3 +1024,25 @@ def test_the_narration_and_spec_helpers_given_none_say_so(make, message: str) ->
     """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
     with pytest.raises(TypeError, match=re.escape(message)):
         make()
+
+
+def test_helpers_given_things_that_are_not_players_or_results_say_so() -> None:
+    """(an AttributeError from inside: 'NoneType' object has no attribute 'name', 'int' object
+    has no attribute 'players'; with throw_in=None, play_deal returned in silence)"""
+    from penneech.frames import play_deal
+
+    for throw_in in (False, None):
+        game = Game("pagat", seed=1)
+        with pytest.raises(ValueError, match=re.escape(
+                "play_deal needs two players, such as [make_player('greedy'), "
+                "make_player('expert')]")):
+            play_deal(game, [None, None], throw_in=throw_in)  # type: ignore[list-item]
+        assert game.deal_number == 1 and not game.actions[1:]
+    with pytest.raises(ValueError, match="play_game needs two players"):
+        play_game(Game("pagat", seed=1), None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(
+            "summarize takes the results of simulate or read_csv (a list of GameResult): item 0 "
+            "is int, not a GameResult")):
+        simulation.summarize([1])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=re.escape("(a list of GameResult), not NoneType")):
+        simulation.summarize(None)  # type: ignore[arg-type]
