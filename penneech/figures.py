@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from penneech.text import html_text
+from penneech.text import html_text, py_shown
 
 __all__ = ["style", "fmt", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
            "histograms", "scatter", "effects", "relative", "html_table", "estimate_rows",
@@ -226,13 +226,25 @@ def forest(
                    tuple(estimate_rows(rows, percent)), draw)
 
 
+def _panels(panels: object, what: str, each: str) -> list[Any]:
+    """``panels`` as a list, if it is a list of at least one panel, else :class:`ValueError`
+    (matplotlib's "Number of rows must be a positive integer" came from inside)."""
+    listed = (list(panels) if isinstance(panels, Iterable)
+              and not isinstance(panels, (str, Mapping)) else [])
+    if not listed:
+        raise ValueError(f"{what} needs a list of one or more panels, each {each}, not "
+                         f"{py_shown(panels)}")
+    return listed
+
+
 def forests(
     panels: Sequence[tuple[str, str, Sequence[tuple[str, Mapping[str, Any]]], bool]], *,
     title: str,
 ) -> Picture:
     """Several :func:`forest` panels, one under another, one per ``(title, xlabel, rows,
     percent)``; ``title`` names the whole (the panels have their own titles)."""
-    panels = [(name, xlabel, list(rows), percent) for name, xlabel, rows, percent in panels]
+    panels = [(name, xlabel, list(rows), percent) for name, xlabel, rows, percent
+              in _panels(panels, "forests", "(title, xlabel, rows, percent)")]
     labels = list(dict.fromkeys(label for _, _, rows, _ in panels for label, _ in rows))
     values = [{label: fmt(est, percent) for label, est in rows} for _, _, rows, percent in panels]
 
@@ -255,7 +267,7 @@ def histograms(
     highlight: int | None = None,
 ) -> Picture:
     """Small multiples, one under another: the share of games per value, one panel each."""
-    panels = list(panels)
+    panels = _panels(panels, "histograms", "(label, histogram)")
     keys = sorted({int(k) for _, h in panels for k in h})
     xs = list(range(min(keys), max(keys) + 1)) if keys else []
 

@@ -234,3 +234,16 @@ def test_a_helper_given_something_else_says_what_it_takes() -> None:
             "not str")):
         figures.fmt("x")  # type: ignore[arg-type]
     assert figures.fmt(None) == "–"
+
+
+def test_a_picture_of_no_panels_is_refused_when_it_is_made() -> None:
+    """(matplotlib's "Number of rows must be a positive integer, not 0" when it was drawn; a
+    dict of panels failed to unpack)"""
+    for panels in ({}, [], {"pagat": {"3": 1}}):
+        with pytest.raises(ValueError, match=re.escape(
+                "histograms needs a list of one or more panels, each (label, histogram), not ")):
+            figures.histograms(panels, title="t", xlabel="deal")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=re.escape(
+            "forests needs a list of one or more panels, each (title, xlabel, rows, percent), "
+            "not []")):
+        figures.forests([], title="t")
