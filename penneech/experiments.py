@@ -1405,20 +1405,29 @@ def _g(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
 
 
+def _unknown(x: object) -> bool:
+    """Whether a figure of an estimate is not known: None (as the data files write it) or NaN
+    (as an :class:`Estimate` holds it)."""
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
 def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
-    """A small version's result as readable lines: each figure with its 95% interval."""
+    """A small version's result as readable lines: each figure with its 95% interval (and the
+    number of observations, where the estimate gives it)."""
     lines = []
     for key, value in result.items():
         if isinstance(value, dict) and {"value", "low", "high"} <= value.keys():
             label = MEASURES[key].label if key in MEASURES else key.replace("_", " ")
-            if value["value"] is None:
+            if _unknown(value["value"]):
                 lines.append(f"{indent}{label}: no data")
-            elif value["low"] is None:
+            elif _unknown(value["low"]) or _unknown(value["high"]):
                 lines.append(f"{indent}{label}: {_g(value['value'])} (too few games for an "
                              f"interval)")
             else:
+                n = value.get("n")  # (a KeyError when it was not given)
+                counted = f"; n = {n:,}" if isinstance(n, int) else ""
                 lines.append(f"{indent}{label}: {_g(value['value'])} (95% interval "
-                             f"{_g(value['low'])} to {_g(value['high'])}; n = {value['n']:,})")
+                             f"{_g(value['low'])} to {_g(value['high'])}{counted})")
         elif isinstance(value, dict) and key in ("measures", "differences"):
             lines.append(f"{indent}{key}:")
             lines.append(format_estimates(value, indent + "  "))

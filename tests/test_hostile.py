@@ -1046,3 +1046,20 @@ def test_helpers_given_things_that_are_not_players_or_results_say_so() -> None:
         simulation.summarize([1])  # type: ignore[list-item]
     with pytest.raises(TypeError, match=re.escape("(a list of GameResult), not NoneType")):
         simulation.summarize(None)  # type: ignore[arg-type]
+
+
+def test_an_estimate_not_known_or_not_counted_is_told_in_words() -> None:
+    """(an estimate without "n" raised KeyError: 'n'; a NaN one read "nan (95% interval nan to
+    nan …)")"""
+    from penneech.experiments import format_estimates, mean_estimate, proportion
+
+    nan = float("nan")
+    assert format_estimates({"x": {"value": nan, "low": nan, "high": nan}}) == "x: no data"
+    assert format_estimates({"x": proportion(0, 0)._asdict()}) == "x: no data"
+    assert format_estimates({"x": mean_estimate([1.0])._asdict()}) == \
+        "x: 1 (too few games for an interval)"
+    assert format_estimates({"x": {"value": 0.5, "low": 0.25, "high": 0.75}}) == \
+        "x: 0.5 (95% interval 0.25 to 0.75)"
+    assert format_estimates({"x": {"value": 0.5, "low": 0.25, "high": 0.75, "n": 1200}}) == \
+        "x: 0.5 (95% interval 0.25 to 0.75; n = 1,200)"
+
