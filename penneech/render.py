@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, as_card
-from .text import terminal_safe
+from .text import py_shown, terminal_safe
 
 if TYPE_CHECKING:
     from .game import Game, PlayerView
@@ -404,7 +404,19 @@ def _with_last_trick(pos: Scene, done: Sequence[object]) -> Scene:
 
 def trick_html(trick: Sequence[tuple[int, Card]], names: Sequence[str], *,
                winner: int | None = None, style: bool = True) -> str:
-    """The cards of a trick, each with its player's name; the winner's card outlined."""
+    """The cards of a trick (``(seat, card)`` pairs; a card may be given by its code, "AS"),
+    each with its player's name from ``names``; the winner's card outlined."""
+    from .game import check_seat  # imported late: the engine never needs the renderer
+
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) for n in names)):  # (an IndexError from inside)
+        raise ValueError(f"names must be the two players' names, such as ('Ann', 'Ben'), not "
+                         f"{py_shown(names)}")
+    if isinstance(trick, str) or not isinstance(trick, Sequence) or not all(
+            isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in trick):
+        raise ValueError(f"trick must be a list of (seat, card) pairs, such as [(0, 'AS')], "
+                         f"not {py_shown(trick)}")
+    trick = [(check_seat(p, "a seat in the trick"), as_card(c)) for p, c in trick]
     div = ET.Element("div", {"class": "pn"})
     div.append(_trick_el(trick, names, winner))
     return (style_tag() if style else "") + _tostring(div)

@@ -1063,3 +1063,20 @@ def test_an_estimate_not_known_or_not_counted_is_told_in_words() -> None:
     assert format_estimates({"x": {"value": 0.5, "low": 0.25, "high": 0.75, "n": 1200}}) == \
         "x: 0.5 (95% interval 0.25 to 0.75; n = 1,200)"
 
+
+@pytest.mark.parametrize(("trick", "names", "error", "message"), [
+    ([(0, "AS")], [], ValueError,
+     "names must be the two players' names, such as ('Ann', 'Ben'), not []"),
+    ([(0, "AS")], "AB", ValueError, "names must be the two players' names"),
+    ([(2, "AS")], ["Ann", "Ben"], GameError, "a seat in the trick must be 0 or 1, not 2"),
+    (None, ["Ann", "Ben"], ValueError,
+     "trick must be a list of (seat, card) pairs, such as [(0, 'AS')], not None"),
+    ([(0, "XX")], ["Ann", "Ben"], ValueError, "'XX' is not a card"),
+])
+def test_a_trick_drawn_from_bad_parts_says_which(trick, names, error, message: str) -> None:
+    """(an IndexError from inside for names or seat; an AttributeError for a card code)"""
+    from penneech.render import trick_html
+
+    with pytest.raises(error, match=re.escape(message)):
+        trick_html(trick, names)
+    assert "Ann leads" in trick_html([(0, "AS")], ("Ann", "Ben"))
