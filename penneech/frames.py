@@ -25,7 +25,7 @@ from .game import DealAction, Game, Phase, PlayAction, ThrowInAction
 from .narrate import steps
 from .players import Player
 from .render import Scene, markup, scene, style_tag, table_html
-from .rules import OPTIONS, PRESET_NAMES, Rules, Seat
+from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, Rules, Seat
 
 __all__ = [
     "Frame",
@@ -214,14 +214,19 @@ SOURCE_WORDS: dict[str, str] = {
 }
 
 
-def rulebooks(option: str | None = None, *, base: str = "pagat",
+def rulebooks(option: str | None = None, *, base: str | None = None,
               presets: Sequence[str | Rules] | None = None) -> list[tuple[str, Rules]]:
-    """Labelled rulebooks to compare: every value of ``option`` on top of ``base``, or the
-    given ``presets`` (default: every preset)."""
+    """Labelled rulebooks to compare: every value of ``option`` on top of ``base`` (a preset;
+    :data:`~penneech.rules.DEFAULT_PRESET` if not given), or the given ``presets`` (default:
+    every preset).  A ``base`` without an ``option`` is refused: nothing is put on top of it."""
     books: list[tuple[str, Rules]] = []
     if option is not None and presets is not None:
         raise ValueError("give either rulebooks to compare or an option whose values to "
                          "compare, not both")
+    if base is not None and option is None:  # (it was ignored in silence)
+        raise ValueError(f"base ({base!r}) is the rulebook an option's values are tried on: "
+                         "give the option too, such as option='follow', or give rulebooks "
+                         "to compare whole rulebooks")
     if presets is not None and (isinstance(presets, (str, Rules))
                                 or not all(isinstance(b, (str, Rules)) for b in presets)
                                 or not presets):
@@ -233,7 +238,7 @@ def rulebooks(option: str | None = None, *, base: str = "pagat",
                              f"{', '.join(OPTIONS)}")
         info = OPTIONS[option]
         for vi in info.values:
-            r = Rules.preset(base, **{option: vi.value})
+            r = Rules.preset(DEFAULT_PRESET if base is None else base, **{option: vi.value})
             shown = ("true" if vi.value else "false") if isinstance(vi.value, bool) else vi.value
             books.append((f"{option} = {shown}", r))
     else:

@@ -520,7 +520,8 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     if kind not in players.FAIR_KINDS:
         raise LiveError(f"unknown player {kind!r}")
     try:
-        books = frames.rulebooks(option, base=base)
+        # (the page sends its base with no option too: only an option is tried on it)
+        books = frames.rulebooks(option, base=base if option is not None else None)
     except (ValueError, RulesError) as exc:
         raise LiveError(str(exc)) from None
     pack = frames.deal_pack(seed, books[0][1].deck)

@@ -316,14 +316,15 @@ class Comparison(_Shown):
 
 
 def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None = None, *,
-            option: str | None = None, base: str = "pagat", players: str = "greedy",
+            option: str | None = None, base: str | None = None, players: str = "greedy",
             seed: int = 0, names: Sequence[str] = ("Ann", "Ben"), dealer: Seat = 1,
             per: str = "trick") -> Comparison:
     """Deal one pack (a card list, or a seed to shuffle one) under several rulebooks and play
     it out with the same players, throw-ins declined.
 
     Give ``rulebooks`` (presets or :class:`Rules`; default: every preset), or ``option`` to
-    compare every value of one option on top of ``base``.
+    compare every value of one option on top of ``base`` (a preset, ``"pagat"`` if not given;
+    ``base`` without ``option`` is refused).
     """
     books = _frames.rulebooks(option, base=base, presets=rulebooks)
     size = books[0][1].deck

@@ -255,6 +255,10 @@ def test_compare_plays_one_pack_under_each_value() -> None:
     assert all(c["frames"] for c in answer["columns"])
     every = ok(op="compare", seed=8)
     assert [c["label"] for c in every["columns"]] == list(PRESET_NAMES)
+    # the page sends its base with no option too: every preset is compared, as before
+    assert ok(op="compare", seed=8, base="parlett", option=None)["columns"] == every["columns"]
+    on_parlett = ok(op="compare", seed=8, base="parlett", option="follow")
+    assert on_parlett["columns"] != answer["columns"]
 
 
 def test_the_experiment_agrees_with_simulate() -> None:

@@ -171,6 +171,9 @@ def test_deal_again_keeps_custom_rules_and_survives_a_deal_never_reached() -> No
     ({"rulebooks": []}, "rulebooks must be a list"),
     ({"rulebooks": "pagat"}, "rulebooks must be a list"),
     ({"rulebooks": ["pagat"], "option": "follow"}, "not both"),
+    # (a base with no option was ignored in silence: every preset was compared)
+    ({"base": "bogus"}, "is the rulebook an option's values are tried on: give the option too"),
+    ({"base": "parlett", "rulebooks": ["pagat"]}, "is the rulebook an option's values"),
 ])
 def test_compare_says_what_was_wrong(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
