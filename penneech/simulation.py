@@ -588,12 +588,15 @@ def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> No
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion: ``successes`` out of ``trials``.
 
-    ``z`` is the normal quantile (1.96 for 95%).  With no trials the interval is ``(0, 1)``.
+    ``trials`` is a whole number; ``z`` is the normal quantile (1.96 for 95%).  With no trials
+    the interval is ``(0, 1)``.
 
     >>> low, high = wilson_interval(5, 10)
     >>> round(low, 4), round(high, 4)
     (0.2366, 0.7634)
     """
+    if isinstance(trials, bool) or not isinstance(trials, int):  # (2.5 trials were taken)
+        raise ValueError(f"trials must be a whole number (a count), not {trials!r}")
     if trials < 0 or successes < 0 or successes > trials:
         raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
     if not z > 0:  # (a negative z put the low end above the high)

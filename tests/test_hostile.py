@@ -1080,3 +1080,17 @@ def test_a_trick_drawn_from_bad_parts_says_which(trick, names, error, message: s
     with pytest.raises(error, match=re.escape(message)):
         trick_html(trick, names)
     assert "Ann leads" in trick_html([(0, "AS")], ("Ann", "Ben"))
+
+
+@pytest.mark.parametrize("trials", [2.5, float("nan"), True, "4"])
+def test_a_share_of_trials_that_are_not_a_count_is_refused(trials) -> None:
+    """(2.5 trials made a share of 0.4 with n=2.5; a string failed with a TypeError from
+    inside)"""
+    from penneech.experiments import proportion
+    from penneech.simulation import wilson_interval
+
+    for call in (proportion, wilson_interval):
+        with pytest.raises(ValueError, match=re.escape(
+                f"trials must be a whole number (a count), not {trials!r}")):
+            call(1, trials)
+    assert proportion(0, 0).n == 0 and proportion(1, 2).value == 0.5
