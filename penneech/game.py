@@ -942,11 +942,18 @@ def check_seat(seat: object, what: str, *, optional: bool = False) -> Any:
     raise GameError(f"{what} must be 0 or 1{' or None' if optional else ''}, not {shown}")
 
 
-def check_names(players: object) -> tuple[str, str]:
-    """Two non-empty names of at most :data:`NAME_LIMIT` characters, else :class:`GameError`."""
+def check_names(players: object,
+                who: tuple[str, str] = ("the first name", "the second name")) -> tuple[str, str]:
+    """Two non-empty names of at most :data:`NAME_LIMIT` characters, else :class:`GameError`;
+    a blank name is told by its words in ``who`` (the live table's are "your name" and "the
+    computer's name")."""
     names = tuple(players) if isinstance(players, (list, tuple)) else ()
-    if len(names) != 2 or not all(isinstance(n, str) and n.strip() for n in names):
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
         raise GameError("players must be two non-empty names")
+    blank = [w for w, n in zip(who, names, strict=True) if not n.strip()]
+    if blank:  # (which one was not said)
+        raise GameError(f"players must be two non-empty names: {' and '.join(blank)} "
+                        f"{'is' if len(blank) == 1 else 'are'} blank")
     for n in names:
         if len(n) > NAME_LIMIT:
             raise GameError(f"a player's name may have at most {NAME_LIMIT} characters, not "

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
-from .game import Game, GameError, IllegalPlayError, Phase
+from .game import Game, GameError, IllegalPlayError, Phase, check_names
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import (
@@ -760,6 +760,7 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     if names[0].casefold() == names[1].casefold():
         names[1] = names[1][:29] + " (computer)"
     try:
+        check_names(names, ("your name", "the computer's name"))  # (said "two non-empty names")
         game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)
     except GameError as exc:
         raise LiveError(str(exc)) from None

@@ -483,6 +483,10 @@ def test_play_for_checks_the_turn_and_outcome_text():
 def test_names_and_arguments_are_checked():
     with pytest.raises(GameError, match="two non-empty names"):
         Game("pagat", players=["Ann"])
+    with pytest.raises(GameError, match="two non-empty names: the second name is blank"):
+        Game("pagat", players=["Ann", " "])
+    with pytest.raises(GameError, match="the first name and the second name are blank"):
+        Game("pagat", players=["", "\t"])
     with pytest.raises(GameError, match="first_dealer must be 0 or 1"):
         Game("pagat", first_dealer=2)
     game = Game("pagat", seed=1, auto_deal=False)

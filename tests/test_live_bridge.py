@@ -310,6 +310,10 @@ def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:
     assert "Computer (computer)" in state["html"]
     state = ok(op="new", rules="pagat", seed=1, names=["   ", "Computer"])
     assert "Reader" in state["html"]
+    # a blank computer's name is not the reader's default: the refusal says whose is blank
+    # (it said "players must be two non-empty names", as if the reader's were)
+    assert ask(op="new", rules="pagat", seed=1, names=["Ann", "  "])["error"] == \
+        "players must be two non-empty names: the computer's name is blank"
     answer = penneech.live.Prompt().run("input('name? ')")
     assert answer["error"] and "input() cannot be answered at this prompt" in answer["error"]
 
