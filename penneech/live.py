@@ -869,8 +869,11 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def handle(request: str) -> str:
-    """Answer one request (JSON text) with JSON text; never raises for a bad request."""
+    """Answer one request (JSON text) with JSON text; never raises for a bad request.  A
+    byte-order mark at the start is allowed, as in a record."""
     try:
+        if isinstance(request, str) and request.startswith("\ufeff"):
+            request = request[1:]  # (refused as "decode using utf-8-sig")
         args = json.loads(request)
         if not isinstance(args, dict):
             raise LiveError("a request must be a JSON object")

@@ -410,6 +410,10 @@ def test_requests_the_page_never_sends_are_refused_not_internal_errors() -> None
     "internal error"."""
     assert json.loads(handle('{"op": ["new"]}')) == {"ok": False,
                                                      "error": "unknown request ['new']"}
+    # a byte-order mark at the start is taken, as in a record (it was refused in Python's
+    # words: "Unexpected UTF-8 BOM (decode using utf-8-sig)")
+    answer = json.loads(handle("\ufeff" + json.dumps({"op": "catalogue"})))
+    assert answer["ok"] and answer["presets"]
     assert ask(op="compare", seed="1", option=["follow"])["error"].startswith(
         "unknown option ['follow']: the options are deck, target")
     example = (Path(penneech.__file__).resolve().parent.parent / "book" / "records"
