@@ -487,6 +487,13 @@ def steps(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),
           you: Seat | None = None) -> list[Step]:
     """The log cut into meaningful steps, each told in one line (to the player in seat ``you``,
     if given)."""
+    if hasattr(events, "events") or not isinstance(events, Sequence) or isinstance(events, str):
+        raise TypeError("the narration takes a game's events and names, such as "
+                        f"narrate(game.events, game.names), not {type(events).__name__}")
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) for n in names)):
+        raise TypeError(f"names must be the two players' names, such as game.names, not "
+                        f"{names!r}"[:200])
     return [Step(start, end, kind, sentence, render(sentence, names, you))
             for start, end, kind, sentence in _sentences(events)]
 

@@ -1026,6 +1026,22 @@ def test_the_narration_and_spec_helpers_given_none_say_so(make, message: str) ->
         make()
 
 
+def test_the_narration_given_a_game_or_no_names_says_what_it_takes() -> None:
+    """(narrate(game) and narrate(None) failed with "object of type 'Game' has no len()";
+    names of the wrong shape were told as "player 1" in silence)"""
+    from penneech.narrate import narrate, steps
+
+    game = Game("pagat", seed=1)
+    for events in (game, None, "abc"):
+        with pytest.raises(TypeError, match=re.escape("such as narrate(game.events, "
+                                                      "game.names)")):
+            narrate(events, game.names)  # type: ignore[arg-type]
+    for names in (None, ["Ann"], "AB", ["Ann", 2]):
+        with pytest.raises(TypeError, match="names must be the two players' names"):
+            steps(game.events, names)  # type: ignore[arg-type]
+    assert narrate(game.events, game.names) == narrate(list(game.events), list(game.names))
+
+
 def test_helpers_given_things_that_are_not_players_or_results_say_so() -> None:
     """(an AttributeError from inside: 'NoneType' object has no attribute 'name', 'int' object
     has no attribute 'players'; with throw_in=None, play_deal returned in silence)"""
