@@ -203,9 +203,9 @@ def loads(text: str, name: str | None = None) -> Game:
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=name
-        ) from None
+        # (some of json's messages end in "at" already: "Unterminated string starting at")
+        raise RecordError(f"not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, "
+                          f"column {exc.colno}", file=name) from None
     except RecordError as exc:
         exc.file = name
         raise

@@ -120,6 +120,10 @@ def test_illegal_play(tmp_path, capsys):
 def test_not_json(tmp_path, capsys):
     status, err = run_cli(tmp_path, capsys, None, raw='{"format": ')
     assert status == 2 and err.startswith("error: game.json: not JSON: Expecting value at line 1")
+    # (json's own message may end in "at": it was "starting at at line 1")
+    status, err = run_cli(tmp_path, capsys, None, raw='{"format": "penneech')
+    assert err == ("error: game.json: not JSON: Unterminated string starting at line 1, "
+                   "column 12\n")
 
 
 def test_missing_file(tmp_path, capsys):
