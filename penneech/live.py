@@ -24,7 +24,7 @@ True
 >>> ask(op="play", table="t", card=card)["waiting"]
 'computer'
 >>> ask(op="play", table="t", card="2H")["refused"]
-'Cannot play: Greedy is to play a card'
+'Cannot play: Greedy is to play a card.'
 >>> ask(op="nonsense")["error"]
 "unknown request 'nonsense'"
 
@@ -196,7 +196,8 @@ def _show(value: object) -> str:
 def rules_from(value: object) -> Rules:
     """Rules from a request: a preset name, the rules notation (``"pagat,follow=free"``) or
     ``{"preset": "pagat", "follow": "free", ...}`` with values as the controls send them
-    (strings such as ``"false"`` or ``"32"`` are read as the option's type).
+    (strings such as ``"false"`` or ``"32"`` are read as the option's type; an empty one, a box
+    left empty, keeps the preset's value).
 
     >>> str(rules_from({"preset": "pagat", "majority_bonus": "false", "target": "31"}))
     'pagat,target=31,majority_bonus=false'
@@ -211,7 +212,7 @@ def rules_from(value: object) -> Rules:
             preset = data.pop("preset", DEFAULT_PRESET)
             if not isinstance(preset, str):
                 raise LiveError(f"preset must be a name such as 'pagat', not {preset!r}")
-            return Rules.preset(preset, **{str(k): v for k, v in data.items()})
+            return Rules.preset(preset, **{str(k): v for k, v in data.items() if v != ""})
     except RulesError as exc:
         raise LiveError(str(exc)) from None
     raise LiveError(f"rules must be a preset name or an object, not {type(value).__name__}")
@@ -280,9 +281,9 @@ class Table:
             self.game.play_for(YOU, code)
         except IllegalPlayError as exc:  # told to the reader, cards as the table shows them
             told = exc.told_to(YOU, symbols=True)
-            self.refusal = told if exc.rule == "turn" else f"Not allowed: {told}."
+            self.refusal = _sentence(told if exc.rule == "turn" else f"Not allowed: {told}")
         except (GameError, CardError) as exc:  # not now, or not a card
-            self.refusal = str(exc)
+            self.refusal = _sentence(str(exc))
 
     def throw_in(self, claim: bool) -> None:
         self._clear()
@@ -323,7 +324,8 @@ class Table:
             return
         card = adviser.play(view)
         self.hint_card = card
-        self.hint = f"Hint: the {kind} player would play {narrate.card_text(card)} ({card.name})."
+        # (the card is marked on the table too; a screen reader is told it in words: _spoken)
+        self.hint = f"Hint: the {kind} player would play {narrate.card_text(card)}."
 
     def undo(self) -> None:
         """Take back the reader's last decision and everything after it."""
@@ -476,6 +478,15 @@ class Table:
 
 
 _CARD_TEXT = re.compile("[♠♥♦♣](?:10|[2-9JQKA])")
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence of its own, to go before others: a capital, and a full stop.
+
+    >>> _sentence("cannot play: the next deal has not been dealt")
+    'Cannot play: the next deal has not been dealt.'
+    """
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _spoken(text: str) -> str:
@@ -642,7 +653,8 @@ class Experiment:
         rows = [{"player": s.player, "games": s.games, "wins": s.wins,
                  "win_rate": s.win_rate, "low": s.ci_low, "high": s.ci_high,
                  "mean_score": s.mean_score} for s in summaries]
-        return {"done": len(self.results), "total": self.games, "rows": rows,
+        return {"done": len(self.results), "total": self.games, "seed": str(self.seed),
+                "rows": rows,
                 "rules": str(self.rules), "text": simulation.format_summary(summaries)
                 if summaries else "", "finished": len(self.results) >= self.games,
                 "progress": self.progress(), "unfinished": self.playing is not None}
@@ -661,6 +673,43 @@ def start_experiment(args: Mapping[str, Any]) -> Experiment:
                       seed)
 
 
+#: Where the prompt's output goes as it is printed, besides the answer: the site's worker sets
+#: it (:func:`set_output_hook`) to post each piece to the page, so that what a run printed is
+#: still shown if the reader stops it.  ``None`` (natively): the output comes with the answer.
+_output_hook: list[Callable[[str], None]] = []
+
+#: The printed output is passed on at most this often (seconds), not at each ``print``.
+OUTPUT_EVERY = 0.1
+
+
+def set_output_hook(hook: Callable[[str], None] | None) -> None:
+    """Pass the prompt's output, as it is printed, to ``hook`` (``None``: to nobody)."""
+    _output_hook[:] = [hook] if hook is not None else []
+
+
+class _Printed(io.StringIO):
+    """The prompt's output, kept for the answer and passed to the output hook (if any) every
+    :data:`OUTPUT_EVERY` seconds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passed = 0  # how much of the output the hook has had
+        self.when = time.monotonic()
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if _output_hook and time.monotonic() - self.when >= OUTPUT_EVERY:
+            self.pass_on()
+        return written
+
+    def pass_on(self) -> None:
+        value = self.getvalue()
+        if _output_hook and len(value) > self.passed:
+            _output_hook[0](value[self.passed:])
+        self.passed = len(value)
+        self.when = time.monotonic()
+
+
 class Prompt:
     """The Python prompt: statements run in one namespace that starts with ``penneech``'s
     names; the value of a final expression is shown as the notebook would show it."""
@@ -670,7 +719,7 @@ class Prompt:
         exec("import penneech\nfrom penneech import *", self.namespace)
 
     def run(self, code: str) -> dict[str, Any]:
-        out = io.StringIO()
+        out = _Printed()
         shown: dict[str, Any] = {"html": None, "text": None}
         try:
             tree = ast.parse(code, "<prompt>", "exec")
@@ -708,11 +757,15 @@ def _display(value: Any) -> dict[str, Any]:
 
 
 def _short_traceback(exc: BaseException) -> str:
-    """The traceback from the reader's own code on (this module's frames left out)."""
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
-        tb = tb.tb_next
-    return "".join(traceback.format_exception(type(exc), exc, tb)).rstrip()
+    """The traceback from the reader's own code on: the frames before the prompt's first (the
+    parser's, for a syntax error) and this module's (the stand-in ``input``) are left out."""
+    shown = traceback.TracebackException.from_exception(exc)
+    frames = list(shown.stack)
+    while frames and frames[0].filename != "<prompt>":
+        frames.pop(0)
+    shown.stack = traceback.StackSummary.from_list(
+        [f for f in frames if f.filename != __file__])
+    return "".join(shown.format()).rstrip()
 
 
 # -- the dispatcher ------------------------------------------------------------------------------

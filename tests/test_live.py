@@ -562,21 +562,32 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     rows = panel.locator("table.pn-live-results tbody tr").all_inner_texts()
     assert len(rows) == 2 and all("%" in r for r in rows), rows
     assert sum(int(r.split("\t")[1]) for r in rows) == 20  # 10 games, two seats each
+    # on a phone every column of the results is in view (the interval and the mean score were
+    # cut off, with nothing to show the table scrolled)
+    page.set_viewport_size({"width": 390, "height": 844})
+    widths = page.evaluate("() => { const t = document.querySelector('table.pn-live-results');"
+                           " return [t.scrollWidth, t.clientWidth]; }")
+    assert widths[0] <= widths[1], widths
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     # a long game between the strongest players: the reader sees it move, deal by deal, and
     # Stop answers within a move or two, not at the end of the game
     panel.locator("select[name=player-a]").select_option("expert")
     panel.locator("select[name=player-b]").select_option("expert")
-    panel.locator("input[name=games]").fill("2")
-    panel.locator(".pn-live-start").click()
+    panel.locator("input[name=games]").fill("2e0")  # the browser's number box takes it: 2
+    focused = "() => document.activeElement?.dataset.do || document.activeElement?.className"
+    panel.locator(".pn-live-start").focus()  # by keyboard: the focus goes from Run to Stop
+    page.keyboard.press("Enter")
     message = panel.locator(".pn-live-message")
     page.wait_for_function(
         "() => /game 1 is in deal 2 /.test(document.querySelector("
         "'.pn-live-experiment .pn-live-message').innerText)", timeout=ANSWER_MS)
     assert re.search(r"0 of 2 games; game 1 is in deal 2 \(expert#[12] \d+, expert#[12] \d+\)",
                      message.inner_text()), message.inner_text()
+    assert panel.locator("input[name=games]").input_value() == "2"
+    assert page.evaluate(focused) == "stop"
     clicked = time.monotonic()
-    panel.locator('[data-do="stop"]').click()
+    page.keyboard.press("Enter")
     page.wait_for_function(
         "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
         ".startsWith('Stopped')", timeout=ANSWER_MS)
@@ -585,6 +596,7 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
                                     "unless you go on).")
     assert waited < 10, f"Stop took {waited:.1f} s"
     assert panel.locator(".pn-live-start").is_enabled()
+    assert page.evaluate(focused) == "go-on"  # (it fell to the page's body)
     # "Go on" plays the same game on from where it stopped, not from its first deal
     go_on = panel.locator('[data-do="go-on"]')
     go_on.click()
@@ -604,6 +616,12 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
 
     page, rec = _open(browser_context, live_server, "python-in-the-browser")
     panel = page.locator(".pn-live-prompt")
+    # a double click while Python loads runs the code once (it ran twice)
+    panel.locator("textarea").fill("n = globals().get('n', 0) + 1\nprint(n)")
+    panel.locator(".pn-live-start").dblclick()
+    page.wait_for_selector(".pn-live-prompt .pn-live-stdout", timeout=START_MS)
+    page.wait_for_timeout(500)
+    assert panel.locator(".pn-live-stdout").all_inner_texts() == ["1\n"]
     panel.locator("textarea").fill('game = Game("parlett", seed=3)\ngame')
     panel.locator("textarea").press("Control+Enter")
     page.wait_for_selector(".pn-live-prompt .pn-live-display .pn-table", timeout=START_MS)
@@ -616,7 +634,8 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     # code that never ends: Stop ends it, and Python starts afresh at the next run
     stop = panel.locator('[data-do="stop"]')
     assert stop.is_disabled()
-    panel.locator("textarea").fill("while True:\n    pass")
+    panel.locator("textarea").fill("i = 0\nwhile True:\n    i += 1\n"
+                                   "    if i % 100000 == 0: print(i)")
     panel.locator(".pn-live-start").click()
     message = panel.locator(".pn-live-message")
     page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
@@ -626,11 +645,16 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
                            ".innerText.startsWith('Stopped')", timeout=ANSWER_MS)
     assert "names defined before" in message.inner_text()
+    # what it printed before it was stopped is kept, under the code, marked as stopped
+    stopped = panel.locator(".pn-live-entry").first
+    assert stopped.locator(".pn-live-in").inner_text().startswith("i = 0")
+    assert stopped.locator(".pn-live-stdout").inner_text().startswith("100000\n200000\n")
+    assert stopped.locator(".pn-live-error").inner_text() == "Stopped."
     assert stop.is_disabled() and panel.locator(".pn-live-start").is_enabled()
     panel.locator("textarea").fill("print(game)")
     panel.locator(".pn-live-start").click()
     page.wait_for_function("() => document.querySelectorAll('.pn-live-prompt .pn-live-error')"
-                           ".length === 2", timeout=START_MS)
+                           ".length === 3", timeout=START_MS)
     assert "NameError" in panel.locator(".pn-live-error").first.inner_text()
     panel.locator("textarea").fill("print(Game('pagat', seed=1).rules)")
     panel.locator(".pn-live-start").click()
@@ -661,13 +685,29 @@ def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
     page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
     page.goto(f"{live_server}play-the-computer.html", wait_until="load")
     page.fill(".pn-live-play input[name=seed]", "21")
-    _start(page, "play")
+    # (a double click while Python loads starts one game: the second one's computer card was
+    # refused, "the computer is not to move", in place of the game line)
+    page.locator(".pn-live-play .pn-live-start").dblclick()
     _wait_table(page)
     state = _settled(page)
     message = page.locator(".pn-live-play .pn-live-message")
+    assert "not to move" not in message.inner_text()
+    assert message.inner_text().startswith("Rules pagat · seed 21")
     assert "this browser is not keeping the game" in message.inner_text()
     assert "Download the game" in message.inner_text()
-    page.locator(f'.pn-live-play [data-card="{state["cards"][0]["code"]}"]').click()
+    # the pointer on a card lifts the card, not its button: a pointer on its lower edge stays
+    # over it (the whole button jumped up and down under it, every frame)
+    code = next(c["code"] for c in state["cards"] if not c["disabled"])
+    button = page.locator(f'.pn-live-play .pn-cardbtn[data-card="{code}"]')
+    before = button.bounding_box()
+    box = before or {"x": 0, "y": 0, "width": 0, "height": 0}
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    page.wait_for_timeout(200)
+    assert button.bounding_box() == before
+    assert page.evaluate("(code) => getComputedStyle(document.querySelector("
+                         "`.pn-live-play .pn-cardbtn[data-card='${code}'] .pn-card`)).transform",
+                         code) != "none"
+    button.click()
     _settled(page)
     assert "not keeping the game" in message.inner_text()  # still there, not said again
     with page.expect_download() as download:

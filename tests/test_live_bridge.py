@@ -13,6 +13,7 @@ import pytest
 import penneech
 import penneech.live
 from penneech import Game, IllegalPlayError, Phase, Rules, record
+from penneech.cards import parse_card
 from penneech.events import Played
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
@@ -171,6 +172,9 @@ def test_hint_is_a_legal_card_from_the_readers_view() -> None:
     assert hinted["hint"] in state["legal"]
     assert "pn-hint" in hinted["html"]
     assert re.search(r"Hint: the \w+ player would play", hinted["html"])
+    # told once in words to a screen reader (it said "queen of spades (queen of spades)")
+    named = parse_card(hinted["hint"]).name
+    assert hinted["news"].count(named) == 1, hinted["news"]
 
 
 def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
@@ -185,6 +189,12 @@ def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
     assert state["legal"] == []
     claimed = ok(op="throw_in", claim=True)
     assert claimed["waiting"] == "deal" and "thrown in" in claimed["html"]
+    # a card tapped now is refused in a sentence of its own (it ran on into the status line:
+    # "… has not been dealt Deal 1 was thrown in.")
+    card = state["hand"][0] if isinstance(state["hand"][0], str) else state["hand"][0]["code"]
+    tapped = ok(op="play", card=card)
+    assert tapped["refused"] == "Cannot play: the next deal has not been dealt."
+    assert "has not been dealt. " in tapped["news"]
 
 
 def _tags(html: str) -> set[str]:
@@ -248,6 +258,16 @@ def test_the_catalogue_is_read_from_the_engine() -> None:
         Rules.preset("davis", win_check="immediate")
 
 
+def test_a_rule_box_left_empty_keeps_the_preset_s_value() -> None:
+    """(it was refused as "target must be a whole number, not ''", naming no box the reader
+    sees)"""
+    assert rules_from({"preset": "parlett", "target": "", "follow": "free"}) == \
+        Rules.preset("parlett", follow="free")
+    state = ok(op="experiment", start=True, players=["greedy", "random"], games="", seed="",
+               step=0)
+    assert (state["total"], state["seed"]) == (100, "0")  # shown in the boxes by the page
+
+
 def test_compare_plays_one_pack_under_each_value() -> None:
     answer = ok(op="compare", seed=8, option="follow")
     assert [c["label"] for c in answer["columns"]] == [
@@ -303,6 +323,37 @@ def test_the_prompt_runs_python_and_draws_what_draws_itself() -> None:
     error = ok(op="python", code="1/0")["error"]
     assert error.endswith("ZeroDivisionError: division by zero")
     assert "live.py" not in error
+
+
+def test_the_prompt_shows_the_reader_s_frames_only() -> None:
+    """A syntax error is told without the parser's frames, and input() without the stand-in's
+    (each showed a file of the runtime: ast.py, live.py)."""
+    prompt = penneech.live.Prompt()
+    error = prompt.run("def f(:")["error"]
+    assert error.startswith('  File "<prompt>", line 1') and error.endswith("SyntaxError: "
+                                                                           "invalid syntax")
+    error = prompt.run("x = 1\ninput('name? ')")["error"]
+    assert error.splitlines()[1:] == ['  File "<prompt>", line 2, in <module>', "RuntimeError: "
+                                      "input() cannot be answered at this prompt: put the value "
+                                      "in the code instead, e.g. name = 'Ann'"]
+    error = prompt.run("def g():\n    return 1/0\ng()")["error"]
+    assert [line for line in error.splitlines() if "File" in line] == [
+        '  File "<prompt>", line 3, in <module>', '  File "<prompt>", line 2, in g']
+
+
+def test_the_prompt_passes_its_output_on_as_it_is_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page keeps what a run printed even if the reader stops it: the output goes to the
+    hook as it comes (at most every OUTPUT_EVERY seconds), and all of it with the answer."""
+    pieces: list[str] = []
+    monkeypatch.setattr(penneech.live, "OUTPUT_EVERY", 0.0)
+    penneech.live.set_output_hook(pieces.append)
+    try:
+        answer = penneech.live.Prompt().run("for i in range(3):\n    print(i)")
+    finally:
+        penneech.live.set_output_hook(None)
+    assert answer["stdout"] == "0\n1\n2\n"
+    assert "".join(pieces) == "0\n1\n2\n" and len(pieces) > 1
+    assert penneech.live.Prompt().run("print(5)")["stdout"] == "5\n"  # no hook: no one told
 
 
 def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:

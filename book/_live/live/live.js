@@ -30,6 +30,8 @@
 
   let engine = null;
   const listeners = new Set();  // progress callbacks of the panels
+  const outputs = new Set();  // callbacks given what the prompt's code prints, as it prints it
+  const MAX_PRINTED = 100000;  // characters of it kept for a run the reader stops
 
   function canRun() {
     try {
@@ -58,6 +60,8 @@
         ready();
       } else if (m.type === "saved") {
         window.penneechLive.snapshot_saved = m;  // the started engine, kept for the next visit
+      } else if (m.type === "output") {
+        outputs.forEach((f) => f(m.text));
       } else if (m.type === "failed") {
         failed(new Error(m.text));
       } else if (m.type === "answer") {
@@ -96,15 +100,27 @@
   const $ = (root, sel) => root.querySelector(sel);
   const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 
-  function field(form, name) {
-    const el = form.elements.namedItem(name);
-    return el ? el.value : "";
+  // What a control holds, as the engine reads it.  A number box also takes "1e5" or "100.0",
+  // which the browser counts as numbers: those are sent as the whole number they name (text
+  // the browser does not take as a number reads as "", as if the box were empty).
+  function controlValue(el) {
+    if (el.type === "number" && !/^\s*-?\d*\s*$/.test(el.value)
+        && Number.isSafeInteger(el.valueAsNumber)) {
+      return String(el.valueAsNumber);
+    }
+    return el.value;
   }
 
-  // The rules chosen in a form: the preset plus every option's menu.
+  function field(form, name) {
+    const el = form.elements.namedItem(name);
+    return el ? controlValue(el) : "";
+  }
+
+  // The rules chosen in a form: the preset plus every option's menu (a box left empty keeps
+  // the preset's value).
   function rulesOf(form) {
     const rules = { preset: field(form, "preset") };
-    $$(form, "[data-option]").forEach((el) => { rules[el.dataset.option] = el.value; });
+    $$(form, "[data-option]").forEach((el) => { rules[el.dataset.option] = controlValue(el); });
     return rules;
   }
 
@@ -252,6 +268,7 @@
     const resume = $(box, '[data-do="resume"]');
     let eng = null;
     let busy = false;
+    let computerDue = false;  // the computer's card is asked for after a short pause
     let last = null;
     let aside = "";  // what the status line says once about a game set aside
     let unkept = false;  // the browser refused to keep the game on the table (said once a game)
@@ -441,7 +458,11 @@
       if (atTable || answer.refused) focusTable();
       if (answer.waiting === "computer") {
         const pause = window.penneechLive.pause_ms ?? COMPUTER_PAUSE_MS;
-        setTimeout(() => send({ op: "computer" }), pause);
+        computerDue = true;
+        setTimeout(() => {
+          computerDue = false;
+          send({ op: "computer" });
+        }, pause);
       } else if (answer.analysis_pending) {
         // the deal's account is on the table; what each card cost comes in a second request
         // (after this request's own bookkeeping, like the computer's move)
@@ -455,15 +476,17 @@
       if (target) target.focus();
     }
 
+    // Busy from the reader's click (the first one loads Python) to the answer, and on through
+    // the computer's pause before its card: a second click or tap meanwhile is not sent.
     async function send(request) {
-      if (!eng) eng = await engineFor(box);
-      if (!eng) return;
       busy = true;
       box.setAttribute("aria-busy", "true");
       try {
+        if (!eng) eng = await engineFor(box);
+        if (!eng) return;
         render(await eng.ask({ table: "play", ...request }));
       } finally {
-        busy = false;
+        busy = computerDue;  // (clicks wait for the computer's card; a screen reader does not)
         box.removeAttribute("aria-busy");
         // (told after the panel stops being busy, which some screen readers wait for)
         if (told) {
@@ -598,6 +621,7 @@
       });
       if (!answer.ok) { status.say(answer.error); return; }
       status.say(`Pack ${answer.seed}, dealt live.`);
+      form.elements.namedItem("seed").value = String(answer.seed);  // (an empty box: pack 1)
       out.innerHTML = answer.summary_html;
       const frames = document.createElement("div");
       out.append(frames);
@@ -732,13 +756,18 @@
     // Plays the run on (a new one when ``request`` starts one) until it ends or Stop is pressed.
     async function run(eng, request) {
       running = true;
+      const onButtons = document.activeElement === goOn || document.activeElement === start;
       stop.disabled = false;
       start.disabled = true;
-      if (document.activeElement === goOn) stop.focus();  // (the keyboard stays on the buttons)
+      if (onButtons) stop.focus();  // (the keyboard stays on the buttons)
       goOn.hidden = true;
       stoppedRun = null;
       const bar = $(box, ".pn-live-status progress");
       let answer = await eng.ask(request);
+      if (answer.ok) {  // what runs, where a box was left empty or rounded to pairs
+        form.elements.namedItem("games").value = String(answer.total);
+        form.elements.namedItem("seed").value = String(answer.seed);
+      }
       while (answer.ok) {
         if (answer.rows.length) show(answer);
         bar.hidden = false;
@@ -771,7 +800,9 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (running) return;
+      running = true;  // (a second click while Python loads would start a second run)
       const eng = await engineFor(box);
+      running = false;
       if (!eng) return;
       out.replaceChildren();  // the last run's table goes: its figures are not this run's
       status.say("Playing the first game (the stronger players take a few seconds a game)…");
@@ -794,52 +825,69 @@
     const out = $(box, ".pn-live-out");
     const code = form.elements.namedItem("code");
     const stop = $(box, '[data-do="stop"]');
+    const start = $(box, ".pn-live-start");
+    let busy = false;  // from the click on "Run live" to the answer (the first run loads Python)
     let running = null;  // the engine running the reader's code
     stop.addEventListener("click", () => {
       if (running) running.stop();
     });
+
+    function pre(text, cls) {
+      const el = document.createElement("pre");
+      if (cls) el.className = cls;
+      el.textContent = text;
+      return el;
+    }
+
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      if (running) return;
-      const eng = await engineFor(box);
-      if (!eng) return;
-      statusOf(box).say("Running…");
-      running = eng;
-      stop.disabled = false;
-      const answer = await eng.ask({ op: "python", code: code.value });
-      running = null;
-      stop.disabled = true;
-      if (answer.stopped) {
-        statusOf(box).say("Stopped. Python starts afresh at the next run: the names defined "
-          + "before (game, …) are gone.");
-        return;
-      }
-      statusOf(box).say(answer.ok ? "" : answer.error);
-      const entry = document.createElement("div");
-      entry.className = "pn-live-entry";
-      const echo = document.createElement("pre");
-      echo.className = "pn-live-in";
-      echo.textContent = code.value;
-      entry.append(echo);
-      for (const [key, cls] of [["stdout", "pn-live-stdout"], ["error", "pn-live-error"]]) {
-        if (answer[key]) {
-          const pre = document.createElement("pre");
-          pre.className = cls;
-          pre.textContent = answer[key];
-          entry.append(pre);
+      if (busy) return;  // (a second click while Python loads would run the code twice)
+      busy = true;
+      const source = code.value;
+      let printed = "";  // what the run printed so far, kept if the reader stops it
+      const printing = (text) => { printed = (printed + text).slice(-MAX_PRINTED); };
+      try {
+        const eng = await engineFor(box);
+        if (!eng) return;
+        statusOf(box).say("Running…");
+        running = eng;
+        stop.disabled = false;
+        if (document.activeElement === start) stop.focus();
+        outputs.add(printing);
+        const answer = await eng.ask({ op: "python", code: source });
+        outputs.delete(printing);
+        running = null;
+        const focused = document.activeElement === stop;
+        stop.disabled = true;
+        if (focused) code.focus();
+        const entry = document.createElement("div");
+        entry.className = "pn-live-entry";
+        entry.append(pre(source, "pn-live-in"));
+        if (answer.stopped) {
+          if (printed) entry.append(pre(printed, "pn-live-stdout"));
+          entry.append(pre("Stopped.", "pn-live-error"));
+          out.prepend(entry);
+          statusOf(box).say("Stopped. Python starts afresh at the next run: the names defined "
+            + "before (game, …) are gone.");
+          return;
         }
+        statusOf(box).say(answer.ok ? "" : answer.error);
+        for (const [key, cls] of [["stdout", "pn-live-stdout"], ["error", "pn-live-error"]]) {
+          if (answer[key]) entry.append(pre(answer[key], cls));
+        }
+        if (answer.html) {
+          const shown = document.createElement("div");
+          shown.className = "pn-live-display";
+          shown.innerHTML = answer.html;
+          entry.append(shown);
+        } else if (answer.text) {
+          entry.append(pre(answer.text));
+        }
+        out.prepend(entry);
+      } finally {
+        outputs.delete(printing);
+        busy = false;
       }
-      if (answer.html) {
-        const shown = document.createElement("div");
-        shown.className = "pn-live-display";
-        shown.innerHTML = answer.html;
-        entry.append(shown);
-      } else if (answer.text) {
-        const pre = document.createElement("pre");
-        pre.textContent = answer.text;
-        entry.append(pre);
-      }
-      out.prepend(entry);
     });
     code.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {

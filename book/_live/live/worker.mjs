@@ -4,7 +4,8 @@
 // root, written by `make book`), then answers each request with penneech.live.handle: JSON text
 // in, JSON text out.  Nothing here knows a rule of the game.  Nothing is fetched from any other
 // host.  Messages to the page: {type: "progress", fraction, text}, {type: "ready", ms},
-// {type: "answer", id, text, ms}, {type: "failed", text}.
+// {type: "answer", id, text, ms}, {type: "output", text} (the prompt's output as it is
+// printed), {type: "failed", text}.
 
 const base = new URL("../../pyodide/", import.meta.url);
 // The big runtime files: while Pyodide fetches them, a copy of each response (Response.clone,
@@ -134,7 +135,10 @@ async function start() {
     restore();
   }
   const t1 = performance.now();
-  const handle = pyodide.pyimport("penneech.live").handle;
+  const live = pyodide.pyimport("penneech.live");
+  const handle = live.handle;
+  // what the prompt's code prints goes to the page as it is printed (kept if the reader stops)
+  live.set_output_hook((text) => post({ type: "output", text }));
   const t2 = performance.now();
   post({
     type: "ready", ms: t2 - t0, version: pyodide.version,
