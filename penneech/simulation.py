@@ -68,6 +68,7 @@ import csv
 import hashlib
 import io
 import math
+import operator
 import os
 import signal
 import sys
@@ -235,9 +236,9 @@ def play_one(
 
 @dataclass(frozen=True)
 class SeatedGame:
-    """Game number ``number`` of a run, dealt to nobody yet, with its two players in their
-    seats: :func:`play_one` plays it to the end at once; the live page's experiment a few
-    decisions at a time (:func:`penneech.players.drive`), so that a reader can stop mid-game."""
+    """Game number ``number`` of a run, not yet played, with its two players in their seats:
+    :func:`play_one` plays it to the end at once; the live page's experiment a few decisions at
+    a time (:func:`penneech.players.drive`), so that a reader can stop it mid-game."""
 
     number: int
     game: Game
@@ -595,8 +596,12 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     >>> round(low, 4), round(high, 4)
     (0.2366, 0.7634)
     """
-    if isinstance(trials, bool) or not isinstance(trials, int):  # (2.5 trials were taken)
-        raise ValueError(f"trials must be a whole number (a count), not {trials!r}")
+    try:  # (2.5 trials were taken; numpy's whole numbers are whole numbers)
+        if isinstance(trials, bool):
+            raise TypeError
+        trials = operator.index(trials)
+    except TypeError:
+        raise ValueError(f"trials must be a whole number (a count), not {trials!r}") from None
     if trials < 0 or successes < 0 or successes > trials:
         raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
     if not z > 0:  # (a negative z put the low end above the high)

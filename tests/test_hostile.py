@@ -1110,3 +1110,5 @@ def test_a_share_of_trials_that_are_not_a_count_is_refused(trials) -> None:
                 f"trials must be a whole number (a count), not {trials!r}")):
             call(1, trials)
     assert proportion(0, 0).n == 0 and proportion(1, 2).value == 0.5
+    np = pytest.importorskip("numpy")  # a count from numpy is a whole number too
+    assert wilson_interval(np.int64(5), np.int64(10)) == wilson_interval(5, 10)
