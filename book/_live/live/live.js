@@ -832,12 +832,7 @@
       if (running) running.stop();
     });
 
-    function pre(text, cls) {
-      const el = document.createElement("pre");
-      if (cls) el.className = cls;
-      el.textContent = text;
-      return el;
-    }
+    const pre = (text, className = "") => make("pre", { className, textContent: text });
 
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -855,7 +850,6 @@
         if (document.activeElement === start) stop.focus();
         outputs.add(printing);
         const answer = await eng.ask({ op: "python", code: source });
-        outputs.delete(printing);
         running = null;
         const focused = document.activeElement === stop;
         stop.disabled = true;
