@@ -62,6 +62,7 @@ from typing import Any, NamedTuple
 
 from .cards import PENNEECH, Card
 from .events import Played, Scored, ThrowIn, tally
+from .figures import check_estimate
 from .files import atomic_write
 from .game import Game, PlayerView, check_seed
 from .players import whole_at_least_one
@@ -1418,6 +1419,7 @@ def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
     for key, value in result.items():
         if isinstance(value, dict) and {"value", "low", "high"} <= value.keys():
             label = MEASURES[key].label if key in MEASURES else key.replace("_", " ")
+            check_estimate(value, key)
             if _unknown(value["value"]):
                 lines.append(f"{indent}{label}: no data")
             elif _unknown(value["low"]) or _unknown(value["high"]):

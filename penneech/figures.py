@@ -26,6 +26,7 @@ import math
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from numbers import Real
 from typing import Any
 
 from penneech.text import html_text, py_shown
@@ -72,6 +73,16 @@ def style() -> None:
     })
 
 
+def check_estimate(est: Mapping[str, Any], where: str = "") -> None:
+    """Refuse an estimate whose value, low or high is given but is not a number, saying which
+    (``where`` names the estimate).  NaN and None are numbers not known, and pass."""
+    for key in ("value", "low", "high"):
+        figure = est.get(key)
+        if figure is not None and (isinstance(figure, bool) or not isinstance(figure, Real)):
+            raise TypeError(f"{where}{': ' if where else ''}an estimate's {key!r} is a number "
+                            f"(or None), not {figure!r}")
+
+
 def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -> str:
     """``value (low–high)``: a figure and its 95% interval, as text."""
     if est is not None and not isinstance(est, Mapping):  # (an AttributeError from inside)
@@ -79,6 +90,7 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
                         f"'high': 0.6}} (or None), not {type(est).__name__}")
     if est is None or est.get("value") is None:
         return "–"
+    check_estimate(est)
     scale, unit = (100.0, "%") if percent else (1.0, "")
     value = f"{est['value'] * scale:.{digits}f}{unit}"
     if est.get("low") is None or est.get("high") is None:

@@ -923,10 +923,10 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 def handle(request: str) -> str:
     """Answer one request (JSON text) with JSON text; never raises for a bad request.  A
-    byte-order mark at the start is allowed, as in a record."""
+    byte-order mark (or more) at the start is allowed, as in a record."""
     try:
-        if isinstance(request, str) and request.startswith("\ufeff"):
-            request = request[1:]  # (refused as "decode using utf-8-sig")
+        if isinstance(request, str):
+            request = request.lstrip("\ufeff")  # (json refuses it: "decode using utf-8-sig")
         args = json.loads(request)
         if not isinstance(args, dict):
             raise LiveError("a request must be a JSON object")

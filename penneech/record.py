@@ -185,15 +185,14 @@ def _too_big(size: int) -> str:
 def loads(text: str, name: str | None = None) -> Game:
     """Replay a record given as JSON text (``name`` is used in error messages).
 
-    A byte-order mark at the start is allowed; a key given twice in one object is refused.
+    Byte-order marks at the start are allowed; a key given twice in one object is refused.
     """
     if not isinstance(text, str):
         raise RecordError(f"loads reads a record's JSON text (a str), not "
                           f"{type(text).__name__}: for a dict, use from_record", file=name)
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(len(text)), file=name)
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.lstrip("\ufeff")  # (an editor that saves a marked file again may add a second)
     if not text.strip():
         raise RecordError("the file is empty: a record is a JSON object", file=name)
     if _depth(text) > MAX_DEPTH:

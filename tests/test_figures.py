@@ -236,6 +236,21 @@ def test_a_helper_given_something_else_says_what_it_takes() -> None:
     assert figures.fmt(None) == "–"
 
 
+def test_an_estimate_whose_figures_are_not_numbers_is_refused_naming_the_figure() -> None:
+    """(fmt({'value': 'x'}) failed with "can't multiply sequence by non-int of type 'float'")"""
+    with pytest.raises(TypeError, match=re.escape(
+            "an estimate's 'value' is a number (or None), not 'x'")):
+        figures.fmt({"value": "x"})
+    with pytest.raises(TypeError, match=re.escape("an estimate's 'high' is a number")):
+        figures.fmt({"value": 0.5, "low": 0.4, "high": "0.6"})
+    with pytest.raises(TypeError, match=re.escape("not True")):
+        figures.fmt({"value": True})
+    numpy = pytest.importorskip("numpy")  # a notebook's figures are often numpy's
+    assert figures.fmt({"value": numpy.float64(0.5), "low": numpy.int64(0), "high": 1}) == \
+        "0.5 (0.0–1.0)"
+    assert figures.fmt({"value": 0.5, "low": None, "high": None}) == "0.5"
+
+
 def test_a_picture_of_no_panels_is_refused_when_it_is_made() -> None:
     """(matplotlib's "Number of rows must be a positive integer, not 0" when it was drawn; a
     dict of panels failed to unpack)"""

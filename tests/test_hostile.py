@@ -127,6 +127,10 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + record.dumps(game).encode())
     assert record.load(path).actions == game.actions
+    # two (an editor that saves a marked file again may add one more): this was "not JSON:
+    # Unexpected UTF-8 BOM (decode using utf-8-sig)"
+    path.write_bytes(b"\xef\xbb\xbf" * 2 + record.dumps(game).encode())
+    assert record.load(path).actions == game.actions
 
 
 def test_what_is_not_a_regular_small_file_is_not_read(tmp_path: Path, capsys) -> None:
@@ -1078,6 +1082,10 @@ def test_an_estimate_not_known_or_not_counted_is_told_in_words() -> None:
         "x: 0.5 (95% interval 0.25 to 0.75)"
     assert format_estimates({"x": {"value": 0.5, "low": 0.25, "high": 0.75, "n": 1200}}) == \
         "x: 0.5 (95% interval 0.25 to 0.75; n = 1,200)"
+    # (a value that is not a number failed with "bad operand type for abs(): 'str'")
+    with pytest.raises(TypeError, match=re.escape(
+            "games: an estimate's 'value' is a number (or None), not 'many'")):
+        format_estimates({"games": {"value": "many", "low": 1, "high": 2}})
 
 
 @pytest.mark.parametrize(("trick", "names", "error", "message"), [

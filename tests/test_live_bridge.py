@@ -465,6 +465,8 @@ def test_requests_the_page_never_sends_are_refused_not_internal_errors() -> None
     # words: "Unexpected UTF-8 BOM (decode using utf-8-sig)")
     answer = json.loads(handle("\ufeff" + json.dumps({"op": "catalogue"})))
     assert answer["ok"] and answer["presets"]
+    answer = json.loads(handle("\ufeff\ufeff" + json.dumps({"op": "catalogue"})))
+    assert answer["ok"] and answer["presets"]
     assert ask(op="compare", seed="1", option=["follow"])["error"].startswith(
         "unknown option ['follow']: the options are deck, target")
     example = (Path(penneech.__file__).resolve().parent.parent / "book" / "records"
