@@ -1,7 +1,8 @@
 """The built book in a real browser (headless Chromium driven by Playwright).
 
-The site in ``_build/html`` (or ``$PENNEECH_SITE``) is served from 127.0.0.1 and every request to
-anywhere else is blocked and counted as a failure: the book must work with no CDN and no network.
+The site in ``_build/html`` (or ``$PENNEECH_SITE``) is served from 127.0.0.1, under a folder as
+GitHub Pages serves a project's site, and every request to anywhere else is blocked and counted
+as a failure: the book must work with no CDN and no network.
 Each page must load with no console error, no uncaught exception and no failed request, fit a
 phone's width, and stay under 2 MB; on the notebook pages the widgets must render from the saved
 widget state and step through their precomputed positions with no kernel, and every control that
@@ -95,20 +96,31 @@ def site() -> Path:
     return SITE
 
 
+# The site is served under a folder, as a project's GitHub Pages site is
+# (https://owner.github.io/penneech/): a link, script or worker that reaches for the host's root
+# ("/_static/…") finds nothing there, and fails the test that loads it.
+PREFIX = "/penneech/"
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         pass
 
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(PREFIX):
+            return os.path.join(self.directory, "(outside the site's folder)", "none")
+        return super().translate_path("/" + path[len(PREFIX):])
+
 
 @pytest.fixture(scope="session")
 def server(site: Path) -> Iterator[str]:
-    """The site served on 127.0.0.1 at a free port; yields the base URL."""
+    """The site served on 127.0.0.1 at a free port under :data:`PREFIX`; yields the base URL."""
     handler = functools.partial(_QuietHandler, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        yield f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}"
     finally:
         httpd.shutdown()
         httpd.server_close()

@@ -33,6 +33,7 @@ from urllib.parse import quote
 import pytest
 from test_browser import (  # noqa: F401 - server and site are fixtures used here
     CHROMIUM,
+    PREFIX,
     ROOT,
     SITE,
     Recorder,
@@ -173,6 +174,9 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
 # -- the browser ---------------------------------------------------------------------------------
 
 
+HEARTBEAT = "/api/service-worker-heartbeat"
+
+
 @dataclass
 class Traffic(Recorder):
     """Every request of a browser context (pages, the kernel's worker, JupyterLite's service
@@ -182,10 +186,21 @@ class Traffic(Recorder):
     leaving: bool = False
     left_book: bool = False
 
+    def heartbeat(self, url: str) -> bool:
+        """Whether ``url`` is the ping of JupyterLite's kernel extension to its service worker,
+        which it sends to the host's root ("/api/service-worker-heartbeat"), outside a site
+        served under a folder; the service worker answers it without the network."""
+        return url == self.base.removesuffix(PREFIX) + HEARTBEAT
+
     def on_request(self, request: Any) -> None:
         self.requests.append(request.url)
-        if not self.local(request.url):
+        if not self.local(request.url) and not self.heartbeat(request.url):
             self.off_site.append(request.url)
+
+    def on_response(self, response: Any) -> None:
+        if self.heartbeat(response.url) and not response.from_service_worker:
+            self.off_site.append(f"{response.url} (not answered by the service worker)")
+        super().on_response(response)
 
     def on_request_failed(self, request: Any) -> None:
         if self.leaving and request.failure in ("net::ERR_ABORTED", "net::ERR_FAILED"):
