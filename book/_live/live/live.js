@@ -295,8 +295,12 @@
       showMeasured();
     }
 
-    // this tab's game: its key in the browser's storage (a new one for each game begun here)
+    // this tab's game: its key in the browser's storage (a new one for each game begun here),
+    // and what this tab last wrote there (or found there when it resumed the game)
     let current = null;
+    let written = null;
+    // the same saved game resumed in two tabs: the other tab wrote its own moves under the key
+    let forked = false;
     const resumeMenu = document.createElement("select");
     resumeMenu.name = "saved-game";
     resumeMenu.setAttribute("aria-label", "Saved game to resume");
@@ -357,6 +361,15 @@
     // (storage turned off, or full of unfinished games).
     function keep(answer) {
       if (!current) current = newKey();
+      try {
+        // another tab playing the same saved game wrote its own moves since: this tab's game
+        // goes on under a key of its own, and the other tab's stays where it is
+        const there = localStorage.getItem(current);
+        if (there !== null && there !== written) {
+          current = newKey();
+          forked = true;
+        }
+      } catch (e) { /* storage refused: told below */ }
       const [a, b] = answer.scores || [0, 0];
       const who = answer.opponent ? answer.opponent.kind : "the computer";
       const save = JSON.stringify({
@@ -367,6 +380,7 @@
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
           localStorage.setItem(current, save);
+          written = save;
           return true;
         } catch (e) {
           // full: make room by forgetting the oldest finished games (never an unfinished one)
@@ -450,6 +464,12 @@
         gameLine += " · this browser is not keeping the game (its storage is turned off or "
           + "full): use “Download the game” to keep it";
       }
+      if (forked) {
+        forked = false;
+        gameLine += " · this game was played on in another tab too: both are kept, "
+          + "each as a saved game of its own";
+        offerSaved();
+      }
       // said again only when it changed (a hint being worked out, an error), not after each card
       if (message.textContent !== gameLine) status.say(gameLine);
       told = answer.news || "";
@@ -501,14 +521,20 @@
     // new one the game on the table simply goes on.
     async function replaceGame(request, key) {
       const before = current;
+      const beforeWritten = written;
       const previous = last;
       aside = setAside();
       current = key;
+      written = null;
+      try {
+        if (key) written = localStorage.getItem(key);  // the game resumed, as it was kept
+      } catch (e) { /* storage refused */ }
       fresh = true;
       await send(request);
       fresh = false;
       if (last === previous) {
         current = before;
+        written = beforeWritten;
         aside = "";
       }
       offerSaved();
