@@ -252,22 +252,25 @@ def rulebooks(option: str | None = None, *, base: str | None = None,
 
 
 def summary_html(results: Sequence[DealResult]) -> str:
-    """A table: tricks and points of each player under each rulebook, by where they came from."""
+    """A table: tricks and points of each player under each rulebook, by where they came from.
+
+    Each rulebook is a group of two rows under a row that names it (a row-group header), not
+    a column of its own: the table is a column narrower, and fits a phone's width."""
     if not results:  # (an IndexError from inside)
         raise ValueError("summary_html needs the result of at least one rulebook")
     names = results[0].game.names
     keys = [k for k in SOURCE_WORDS if any(sum(res.by_source.get(k, (0, 0))) for res in results)]
+    titles = ["player", "tricks", *(SOURCE_WORDS[k] for k in keys), "total"]
     table = ET.Element("table", {"class": "pn pn-summary"})
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
-    for title in ["rules", "player", "tricks", *(SOURCE_WORDS[k] for k in keys), "total"]:
-        ET.SubElement(head, "th").text = title
-    body = ET.SubElement(table, "tbody")
+    for title in titles:
+        ET.SubElement(head, "th", {"scope": "col"}).text = title
     for res in results:
+        body = ET.SubElement(table, "tbody")
+        ET.SubElement(ET.SubElement(body, "tr"), "th", {
+            "scope": "rowgroup", "colspan": str(len(titles)), "class": "pn-rules"}).text = res.label
         for p in (0, 1):
             row = ET.SubElement(body, "tr")
-            if p == 0:
-                cell = ET.SubElement(row, "td", {"rowspan": "2"})
-                ET.SubElement(cell, "strong").text = res.label
             ET.SubElement(row, "td").text = names[p]
             ET.SubElement(row, "td").text = str(res.tricks[p])
             for k in keys:

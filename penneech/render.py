@@ -76,6 +76,7 @@ CSS = (
     ".pn-mid{margin:.4em 0;padding:.3em .5em;background:#f1f5ee;border-radius:.3em}"
     ".pn-note{color:#444;font-size:.92em;margin:.3em 0}"
     ".pn-score{font-weight:bold}"
+    "th.pn-rules{text-align:left;padding-top:.5em}"
 )
 
 
