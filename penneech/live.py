@@ -33,7 +33,8 @@ Operations (see :data:`OPERATIONS`): ``catalogue`` (presets, options, player kin
 and ``analyse``, which the page sends when an answer says ``analysis_pending``),
 ``compare`` (one pack under several rulebooks), ``replay`` (a record, frame by frame),
 ``replay_analysis`` (what each card played in one deal of a record cost),
-``experiment`` (many games, a few at a time) and ``python`` (the prompt).
+``experiment`` (many games, a few at a time), ``experiment_results`` (its games so far, as CSV)
+and ``python`` (the prompt).
 """
 
 from __future__ import annotations
@@ -894,6 +895,21 @@ def _experiment(args: Mapping[str, Any]) -> dict[str, Any]:
     return run.state()
 
 
+def _experiment_results(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The games of the run over so far, one CSV row each, as ``penneech simulate --out``
+    writes them (:func:`penneech.simulation.read_csv` reads them back)."""
+    from . import simulation
+
+    key = str(args.get("run", "run"))
+    if key not in _experiments:
+        raise LiveError("no experiment has been started")
+    run = _experiments[key]
+    out = io.StringIO(newline="")
+    simulation.write_csv(run.results, out)
+    return {"csv": out.getvalue(), "games": len(run.results), "seed": str(run.seed),
+            "rules": str(run.rules), "players": list(run.kinds)}
+
+
 def _python(args: Mapping[str, Any]) -> dict[str, Any]:
     if not _prompt:
         _prompt.append(Prompt())
@@ -917,6 +933,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "replay": open_replay,
     "replay_analysis": replay_analysis,
     "experiment": _experiment,
+    "experiment_results": _experiment_results,
     "python": _python,
 }
 

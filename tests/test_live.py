@@ -29,6 +29,7 @@ from penneech import Card, Game, Phase, record
 from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
+from penneech.simulation import read_csv, simulate
 from tests.accessibility import assert_accessible
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
     _OVERFLOW,
@@ -613,6 +614,60 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     page.close()
 
 
+def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_server: str,
+                                                     tmp_path: Path) -> None:
+    """Each run is kept with its games: a second run, or a reload, does not lose the first
+    one's figures (the panel's table was all there was, replaced by the next run); each run's
+    games download as the CSV `penneech simulate --out` writes."""
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
+    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
+    page.reload(wait_until="load")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("select[name=preset]").select_option("pagat")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("select[name=player-b]").select_option("random")
+    for games, seed in ((6, 4), (6, 2)):
+        panel.locator("input[name=games]").fill(str(games))
+        panel.locator("input[name=seed]").fill(str(seed))
+        panel.locator(".pn-live-start").click()
+        page.wait_for_function(
+            "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+            ".startsWith('Done')", timeout=START_MS)
+    # on a phone the results fit, a win rate of 100% and its interval too
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert "100.0%" in panel.locator("table.pn-live-results").inner_text()
+    widths = page.evaluate("() => { const t = document.querySelector('table.pn-live-results');"
+                           " return [t.scrollWidth, t.clientWidth]; }")
+    assert widths[0] <= widths[1], widths
+    page.set_viewport_size({"width": 1280, "height": 900})
+    runs = panel.locator(".pn-live-runs li")
+    texts = runs.all_inner_texts()
+    assert len(texts) == 2, texts
+    assert texts[0].startswith("Rules pagat · greedy against random · seed 2 · 6 games: greedy "
+                               "won 100.0% (95% interval 61.0–100.0%)"), texts
+    assert texts[1].startswith("Rules pagat · greedy against random · seed 4 · 6 games"), texts
+    with page.expect_download() as download:
+        runs.nth(1).locator("button", has_text="Download (CSV)").click()
+    assert download.value.suggested_filename == "penneech-experiment-pagat-seed4-6-games.csv"
+    with open(download.value.path(), newline="", encoding="utf-8") as f:
+        assert read_csv(f) == simulate("pagat", ("greedy", "random"), games=6, seed=4)
+    # a reload keeps them
+    page.wait_for_load_state("networkidle")
+    page.reload(wait_until="load")
+    assert panel.locator(".pn-live-runs li").all_inner_texts() == texts
+    # forgotten only when the reader says so
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    panel.locator(".pn-live-runs button", has_text="Forget these runs").click()
+    assert panel.locator(".pn-live-runs li").count() == 2
+    page.once("dialog", lambda dialog: dialog.accept())
+    panel.locator(".pn-live-runs button", has_text="Forget these runs").click()
+    assert panel.locator(".pn-live-runs li").count() == 0
+    assert page.evaluate("localStorage.getItem('penneech-live-runs')") is None
+    rec.check_all("small-experiment, runs kept")
+    page.close()
+
+
 def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     """A small experiment runs to its end with a 95% interval; the Python prompt draws a
     table for ``Game("parlett", seed=3)``."""
@@ -625,7 +680,8 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
         ".startsWith('Done')", timeout=START_MS)
     rows = panel.locator("table.pn-live-results tbody tr").all_inner_texts()
     assert len(rows) == 2 and all("%" in r for r in rows), rows
-    assert sum(int(r.split("\t")[1]) for r in rows) == 20  # 10 games, two seats each
+    assert sum(int(r.split("\t")[1]) for r in rows) == 10  # 10 games, one winner each
+    assert "10 of 10 games" in panel.locator("table.pn-live-results caption").inner_text()
     # on a phone every column of the results is in view (the interval and the mean score were
     # cut off, with nothing to show the table scrolled)
     page.set_viewport_size({"width": 390, "height": 844})

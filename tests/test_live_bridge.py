@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -20,7 +21,7 @@ from penneech.narrate import card_text
 from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
 from penneech.render import card_label
 from penneech.rules import OPTIONS, PRESET_NAMES
-from penneech.simulation import simulate, summarize
+from penneech.simulation import read_csv, simulate, summarize
 
 
 def ask(**request: Any) -> dict[str, Any]:
@@ -291,6 +292,11 @@ def test_the_experiment_agrees_with_simulate() -> None:
     assert [(r["player"], r["wins"]) for r in state["rows"]] == [
         (s.player, s.wins) for s in expected]
     assert state["rows"][0]["low"] == pytest.approx(expected[0].ci_low)
+    # the games, to download: the CSV that `penneech simulate --out` writes, read back whole
+    results = ok(op="experiment_results")
+    assert results["games"] == 6 and results["players"] == ["greedy", "random"]
+    assert read_csv(io.StringIO(results["csv"])) == simulate(
+        "pagat", ("greedy", "random"), games=6, seed=4)
 
 
 def test_an_experiment_stops_mid_game_and_goes_on_as_simulate_plays_it() -> None:

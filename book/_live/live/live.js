@@ -15,6 +15,8 @@
   // one is offered for resuming.  "penneech-live-game" is where earlier versions kept one game.
   const OLD_SAVE = "penneech-live-game";
   const SAVE_PREFIX = "penneech-live-game:";
+  const RUNS_KEY = "penneech-live-runs";  // the experiments' runs, newest first
+  const MAX_RUNS = 20;
   const MAX_SAVES = 30;
   const COMPUTER_PAUSE_MS = 450;
 
@@ -177,8 +179,8 @@
     }
   }
 
-  function download(name, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  function download(name, text, type = "application/json") {
+    const url = URL.createObjectURL(new Blob([text], { type }));
     const a = document.createElement("a");
     a.href = url;
     a.download = name;
@@ -754,12 +756,14 @@
     let running = false;
     linkPresetMenu(box, form);
     const percent = (x) => `${(100 * x).toFixed(1)}%`;
+    const interval = (low, high) => `${(100 * low).toFixed(1)}–${percent(high)}`;
 
     function show(answer, stopped = false) {
       const table = document.createElement("table");
       table.className = "pn-live-results";
       const head = table.createTHead().insertRow();
-      ["player", "games", "wins", "win rate", "95% interval", "mean score"].forEach((t) => {
+      // (both players play every game: the caption gives their number)
+      ["player", "wins", "win rate", "95% interval", "mean score"].forEach((t) => {
         const th = document.createElement("th");
         th.textContent = t;
         head.append(th);
@@ -767,7 +771,7 @@
       const body = table.createTBody();
       answer.rows.forEach((r) => {
         const row = body.insertRow();
-        [r.player, r.games, r.wins, percent(r.win_rate), `${percent(r.low)} – ${percent(r.high)}`,
+        [r.player, r.wins, percent(r.win_rate), interval(r.low, r.high),
           r.mean_score.toFixed(1)].forEach((v) => { row.insertCell().textContent = String(v); });
       });
       const caption = table.createCaption();
@@ -778,6 +782,96 @@
 
     const goOn = $(box, '[data-do="go-on"]');
     let stoppedRun = null;  // the engine holding a stopped run, which "Go on" plays on
+    let runId = null;  // the run on the panel, as it is kept (a run gone on replaces itself)
+
+    // Every run that played a game is kept in the browser's storage, with its games as CSV
+    // (what `penneech simulate --out` writes), and listed under the panel, each with its own
+    // download: a second run, or a reload, does not lose the first one's figures.
+    const runsBox = document.createElement("section");
+    runsBox.className = "pn-live-runs";
+    runsBox.setAttribute("aria-label", "Runs kept in this browser");
+    out.after(runsBox);
+
+    function readRuns() {
+      try {
+        const runs = JSON.parse(localStorage.getItem(RUNS_KEY) || "[]");
+        return Array.isArray(runs) ? runs.filter((r) => r && typeof r.csv === "string"
+          && Array.isArray(r.rows)) : [];
+      } catch (e) {
+        return [];
+      }
+    }
+
+    // Keeps ``run`` first in the list (in place of an earlier state of the same run); when
+    // the storage is full, the oldest runs make room. Says what was not kept.
+    function keepRun(run) {
+      let runs = [run, ...readRuns().filter((r) => r.id !== run.id)].slice(0, MAX_RUNS);
+      const had = runs.length;
+      for (;;) {
+        try {
+          localStorage.setItem(RUNS_KEY, JSON.stringify(runs));
+          break;
+        } catch (e) {
+          if (runs.length <= 1) {
+            showRuns([run, ...readRuns().filter((r) => r.id !== run.id)]);
+            return "this browser is not keeping the run (its storage is turned off or full): "
+              + "download it from the list below before you leave the page";
+          }
+          runs = runs.slice(0, -1);
+        }
+      }
+      showRuns(runs.length ? runs : [run]);
+      return runs.length < had ? "the oldest run kept here was forgotten to make room" : "";
+    }
+
+    function runName(run) {
+      const rules = String(run.rules).replace(/[^A-Za-z0-9=.-]+/g, "-");
+      return `penneech-experiment-${rules}-seed${run.seed}-${run.done}-games.csv`;
+    }
+
+    function showRuns(runs = readRuns()) {
+      runsBox.replaceChildren();
+      if (!runs.length) return;
+      const title = document.createElement("p");
+      title.className = "pn-live-runs-title";
+      title.textContent = "Your runs, kept in this browser (newest first)";
+      const note = document.createElement("p");
+      note.className = "pn-live-note";
+      const cli = document.createElement("code");
+      cli.textContent = "penneech simulate --out";
+      note.append("Each run's games download as a CSV file, one row a game, as ", cli,
+        " writes them.");
+      const list = document.createElement("ol");
+      runs.forEach((run) => {
+        const item = document.createElement("li");
+        const [a, b] = run.rows;
+        const line = document.createElement("span");
+        line.textContent = `Rules ${run.rules} · ${run.players.join(" against ")} · seed `
+          + `${run.seed} · ${run.done}${run.finished ? "" : ` of ${run.total}`} games`
+          + (run.finished ? "" : " (stopped)")
+          + (a ? `: ${a.player} won ${percent(a.win_rate)} (95% interval `
+            + `${interval(a.low, a.high)})` : "")
+          + (b ? `, ${b.player} ${percent(b.win_rate)}` : "") + ". ";
+        const save = document.createElement("button");
+        save.type = "button";
+        save.className = "pn-live-runs-download";
+        save.textContent = "Download (CSV)";
+        save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
+        item.append(line, save);
+        list.append(item);
+      });
+      const forget = document.createElement("button");
+      forget.type = "button";
+      forget.textContent = "Forget these runs";
+      forget.addEventListener("click", () => {
+        if (!window.confirm("Forget every run kept in this browser? Download the ones you "
+          + "want to keep first.")) return;
+        try { localStorage.removeItem(RUNS_KEY); } catch (e) { /* storage refused */ }
+        showRuns([]);
+      });
+      runsBox.append(title, note, list, forget);
+    }
+    showRuns();
 
     // Plays the run on (a new one when ``request`` starts one) until it ends or Stop is pressed.
     async function run(eng, request) {
@@ -807,10 +901,21 @@
       if (!answer.ok) status.say(answer.error);
       else {
         if (!answer.finished && answer.rows.length) show(answer, true);
-        status.say(answer.finished ? `Done: ${answer.total} games.`
+        let kept = "";
+        if (answer.done) {
+          const games = await eng.ask({ op: "experiment_results" });
+          if (games.ok) {
+            kept = keepRun({
+              id: runId, at: Date.now(), rules: answer.rules, players: games.players,
+              seed: answer.seed, done: answer.done, total: answer.total,
+              finished: answer.finished, rows: answer.rows, csv: games.csv,
+            });
+          }
+        }
+        status.say((answer.finished ? `Done: ${answer.total} games.`
           : `Stopped after ${answer.done} games`
             + (answer.unfinished ? " (the game in play is not counted unless you go on)."
-              : "."));
+              : ".")) + (kept ? ` (${kept}.)` : ""));
         if (!answer.finished) {
           stoppedRun = eng;
           goOn.hidden = false;
@@ -830,7 +935,8 @@
       const eng = await engineFor(box);
       running = false;
       if (!eng) return;
-      out.replaceChildren();  // the last run's table goes: its figures are not this run's
+      out.replaceChildren();  // the last run's table goes (it is kept in the list below)
+      runId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       status.say("Playing the first game (the stronger players take a few seconds a game)…");
       await run(eng, {
         op: "experiment", start: true, step: 1, rules: rulesOf(form),
