@@ -667,6 +667,38 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
     rec.check_all("small-experiment, runs kept")
     page.close()
 
+    # a browser that will not keep the run: the reader is told, and the run is still listed,
+    # with its download, until the page is left
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'penneech-live-runs') throw new DOMException('refused', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}small-experiment.html", wait_until="load")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("input[name=games]").fill("2")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    assert panel.locator(".pn-live-message").inner_text() == (
+        "Done: 2 games. This browser is not keeping the run (its storage is turned off or "
+        "full): download it from the list below before you leave the page.")
+    assert panel.locator(".pn-live-runs li").count() == 1
+    with page.expect_download() as download:
+        panel.locator(".pn-live-runs button", has_text="Download (CSV)").click()
+    with open(download.value.path(), newline="", encoding="utf-8") as f:
+        assert len(read_csv(f)) == 2
+    rec.check_all("small-experiment, storage refused")
+    page.close()
+
 
 def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     """A small experiment runs to its end with a 95% interval; the Python prompt draws a

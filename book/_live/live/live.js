@@ -814,14 +814,14 @@
         } catch (e) {
           if (runs.length <= 1) {
             showRuns([run, ...readRuns().filter((r) => r.id !== run.id)]);
-            return "this browser is not keeping the run (its storage is turned off or full): "
-              + "download it from the list below before you leave the page";
+            return "This browser is not keeping the run (its storage is turned off or full): "
+              + "download it from the list below before you leave the page.";
           }
           runs = runs.slice(0, -1);
         }
       }
       showRuns(runs.length ? runs : [run]);
-      return runs.length < had ? "the oldest run kept here was forgotten to make room" : "";
+      return runs.length < had ? "The oldest run kept here was forgotten to make room." : "";
     }
 
     function runName(run) {
@@ -915,7 +915,7 @@
         status.say((answer.finished ? `Done: ${answer.total} games.`
           : `Stopped after ${answer.done} games`
             + (answer.unfinished ? " (the game in play is not counted unless you go on)."
-              : ".")) + (kept ? ` (${kept}.)` : ""));
+              : ".")) + (kept ? ` ${kept}` : ""));
         if (!answer.finished) {
           stoppedRun = eng;
           goOn.hidden = false;
