@@ -381,26 +381,40 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     page.close()
 
 
-def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> None:
-    """A new game, or a game begun in a second tab, never writes over a game in progress: after
-    a reload every unfinished game is offered, the one picked comes back where it was, and the
-    form shows the opponent it was played against."""
-    page, rec = _open(browser_context, live_server, "play-the-computer")
+def _new_game(browser_context: tuple[Any, LiveRecorder], base: str,
+              seed: str) -> tuple[Any, LiveRecorder]:
+    """A new page, and a game on it against the greedy player (no pause before its cards)."""
+    page, rec = _open(browser_context, base, "play-the-computer")
     page.evaluate("window.penneechLive.pause_ms = 0")
     page.select_option(".pn-live-play select[name=opponent]", "greedy")
-    page.fill(".pn-live-play input[name=seed]", "4242")
+    page.fill(".pn-live-play input[name=seed]", seed)
     _start(page, "play")
     _wait_table(page)
+    return page, rec
+
+
+def _play_a_card(page: Any, which: int = 0) -> str:
+    """Play the reader's first playable card, or another (``which``: -1 for the last),
+    passing a throw-in or a deal's end on the way; return its code."""
     state = _settled(page)
     while {"keep", "next-deal"} & set(state["actions"]):
         action = "keep" if "keep" in state["actions"] else "next-deal"
         page.locator(f'.pn-live-play [data-action="{action}"]').click()
         state = _settled(page)
-    playable = [c["code"] for c in state["cards"] if not c["disabled"]]
-    assert playable, state
-    page.locator(f'.pn-live-play [data-card="{playable[0]}"]').click()
-    first = _settled(page)
-    assert playable[0] not in [c["code"] for c in first["cards"]]
+    code: str = [c["code"] for c in state["cards"] if not c["disabled"]][which]
+    page.locator(f'.pn-live-play [data-card="{code}"]').click()
+    _settled(page)
+    return code
+
+
+def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> None:
+    """A new game, or a game begun in a second tab, never writes over a game in progress: after
+    a reload every unfinished game is offered, the one picked comes back where it was, and the
+    form shows the opponent it was played against."""
+    page, rec = _new_game(browser_context, live_server, "4242")
+    played = _play_a_card(page)
+    first = _table(page)
+    assert played not in [c["code"] for c in first["cards"]]
     # a new game: the first is kept, and the reader is told so
     page.locator(".pn-live-play .pn-settings > summary").click()  # the settings, folded away
     page.select_option(".pn-live-play select[name=opponent]", DEFAULT_OPPONENT)
@@ -438,30 +452,11 @@ def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> N
     page.close()
 
 
-def _play_a_card(page: Any, which: int = 0) -> str:
-    """Play the reader's first playable card, or another (``which``: -1 for the last),
-    passing a throw-in or a deal's end on the way; return its code."""
-    state = _settled(page)
-    while {"keep", "next-deal"} & set(state["actions"]):
-        action = "keep" if "keep" in state["actions"] else "next-deal"
-        page.locator(f'.pn-live-play [data-action="{action}"]').click()
-        state = _settled(page)
-    code: str = [c["code"] for c in state["cards"] if not c["disabled"]][which]
-    page.locator(f'.pn-live-play [data-card="{code}"]').click()
-    _settled(page)
-    return code
-
-
 def test_one_game_played_on_in_two_tabs_keeps_both(browser_context: Any,
                                                     live_server: str) -> None:
     """The same saved game resumed in two tabs and played on in both: each tab's moves are kept
     (the second tab to move wrote over the first's, which was lost), and the reader is told."""
-    page, rec = _open(browser_context, live_server, "play-the-computer")
-    page.evaluate("window.penneechLive.pause_ms = 0")
-    page.select_option(".pn-live-play select[name=opponent]", "greedy")
-    page.fill(".pn-live-play input[name=seed]", "7707")
-    _start(page, "play")
-    _wait_table(page)
+    page, rec = _new_game(browser_context, live_server, "7707")
     _play_a_card(page)
     other, _ = _open(browser_context, live_server, "play-the-computer")
     other.evaluate("window.penneechLive.pause_ms = 0")
