@@ -260,3 +260,36 @@ def test_1687_differs_from_1674_only_as_the_editions_page_says():
     assert heads87 == ["CHAP. XXI. *A Game called PENNEECH.*"]
     assert "ſ" not in (cs.SOURCES / "cotton-1674.tei.xml").read_text(encoding="utf-8")
     assert "EOLhyphen" not in (cs.SOURCES / "cotton-1687.tei.xml").read_text(encoding="utf-8")
+
+
+# -- the editions' facts ------------------------------------------------------------------------
+
+
+def _header(name: str) -> tuple[str, list[str], list[str]]:
+    """The extent, the catalogue numbers and the notes of a TCP file's source description."""
+    root = ET.parse(cs.SOURCES / name).getroot()
+    source = next(e for e in root.iter() if e.tag.endswith("sourceDesc"))
+    extent = next(e for e in source.iter() if e.tag.endswith("extent"))
+    ids = [e.text or "" for e in root.iter() if e.tag.endswith("idno") and e.get("type") == "STC"]
+    notes = [e.text or "" for e in source.iter() if e.tag.endswith("note")]
+    return " ".join((extent.text or "").split()), ids, notes
+
+
+@pytest.mark.parametrize(("front", "bibkey"), [("cotton-1674-front.tei.xml", "cotton1674"),
+                                                ("cotton-1687-front.tei.xml", "cotton1687")])
+def test_the_editions_are_described_as_their_catalogue_records_describe_them(front, bibkey):
+    """The page counts, the Wing and ESTC numbers and the added title page are the headers' own:
+    the 1687 header calls its added title page "illustrated", not engraved."""
+    editions = (ROOT / "book" / "editions.md").read_text(encoding="utf-8")
+    bib = (ROOT / "book" / "references.bib").read_text(encoding="utf-8")
+    entry = bib.split(f"{{{bibkey},", 1)[1].split("\n}", 1)[0]
+    extent, ids, notes = _header(front)
+    assert extent.removesuffix(" p.") + " pages" in editions  # "[15], 232 pages"
+    for number in ids:  # "Wing C6382", "ESTC R23124"
+        assert number in editions and number in entry, number
+    added = [n for n in notes if n.startswith("Added")]
+    if added:
+        assert added == ["Added illustrated t.p.: The compleate gamster. Printed for Hen:Brome."]
+        assert "illustrated title page" in editions and "illustrated title page" in entry
+    for text in (editions, entry):
+        assert "engraved title" not in text
