@@ -725,9 +725,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "play as the alternatives.",
                 "parlett": "Parlett grants that Whist's rule (follow suit if able) would be the "
                 "natural assumption, but after trying other rules with several players he found "
-                "All Fours' rule (follow suit or trump) gave the most satisfactory game; players "
-                "would have known it from All Fours and the older Maw.  Free play, as in "
-                "Mariage, made the game unmanageable in his trials.",
+                "All Fours' rule (follow suit or trump) gave the most satisfactory game; he adds "
+                "that the rule would already have been known from All Fours, which seems to have "
+                "reached England about when Penneech did, and from the older Maw.  Free play, as "
+                "in Mariage, made the game unmanageable in his trial of it.",
                 "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
                 "it, and he states All-Fours' trump-instead as an exception, “reneging is "
                 "allowable if you have Trumps in your hand to trump it” (chap. X, p. 113); for "
