@@ -595,17 +595,19 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             cotton="“… you may throw up your Game and deal again.” (p. 149)",
             reasons={
                 "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
-                "the words are said to the player who deals.  Against it: elsewhere Cotton's "
-                "“deal again” means a new deal, whoever asks for it; in Picket it is the elder "
-                "hand who chooses “whether he shall deal again” (chap. VI, p. 87), and Parlett "
-                "thinks the narrow sense unlikely.",
+                "the words are said to the player who deals.  Against it: elsewhere Cotton says "
+                "“deal again” to the players at large, “if the *set* be not up, deal again” "
+                "(chap. VI, p. 85); in Picket the elder hand may choose “whether he shall deal "
+                "again” (chap. VI, p. 87) after a misdeal; and Parlett thinks the narrow sense "
+                "unlikely.",
                 "pagat": "McLeod: a player dealt such a hand may throw it in, and the same dealer "
                 "deals again.",
                 "parlett": "Parlett lets either player claim a redeal, calling the strict "
                 "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
-                "gamester": "Either player: elsewhere Cotton's “deal again” is a new deal by the "
-                "dealer, whoever asks for it; in Picket the elder hand chooses “whether he shall "
-                "deal again” (chap. VI, p. 87).",
+                "gamester": "Either player: elsewhere Cotton says “deal again” to the players at "
+                "large, not only to the dealer, and in Picket the elder hand may choose “whether "
+                "he shall deal again” (chap. VI, p. 87) after a misdeal.  That the same dealer "
+                "deals the fresh hand rests on that one passage.",
                 "davis": "No hand may be thrown in under `davis`, so the question does not "
                 "arise.",
             },

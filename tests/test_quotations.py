@@ -293,3 +293,15 @@ def test_the_editions_are_described_as_their_catalogue_records_describe_them(fro
         assert "illustrated title page" in editions and "illustrated title page" in entry
     for text in (editions, entry):
         assert "engraved title" not in text
+
+
+def test_what_the_evidence_page_says_of_deal_again_is_cotton_s_usage():
+    """"Deal again" elsewhere in the book: four times, all in Picket, and only the misdeal passage
+    names the dealer (the page once said it always meant a new deal by the dealer)."""
+    found = [(ch, p.text) for ch, c in TRANSCRIPTION.chapters.items() if ch != "XXII"
+             for p in c.paragraphs for _ in re.finditer(r"deal again", cs._PAGE.sub("", p.text))]
+    assert [ch for ch, _ in found] == ["VI"] * 4
+    evidence = (ROOT / "book" / "evidence.md").read_text(encoding="utf-8")
+    assert "The phrase occurs four times\nelsewhere in the book, all in Picket." in evidence
+    assert not re.search(r"whoever (has )?asks?(ed)? for it", evidence + "\n".join(
+        r for _, r in rules_texts()))
