@@ -544,8 +544,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "minimal": "The chapter is silent.  The least card deals in three of Cotton's "
                 "games, as in Cribbidge: “he that hath the least Card deals” (chap. IX, p. 106); "
                 "the ace counts low, as Parlett has it.",
-                "pagat": "McLeod leaves it open; the German edition of his page follows Parlett's "
-                "draw.",
+                "pagat": "McLeod leaves it open; he reports that Ulf Martin, on the German edition "
+                "of his page, follows Parlett's draw (the preset takes that draw).",
                 "parlett": "Parlett: the lower card deals, the ace lowest, the usual way until the "
                 "twentieth century.",
                 "gamester": "The cut of All-Fours, the nearest of Cotton's games to Penneech: “the "
@@ -633,9 +633,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "(McLeod's argument).  Against it: the values follow at once on the dealer's "
                 "turn-up, and in Cotton's other games a valued card the dealer turns up counts "
                 "to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours).",
-                "pagat": "McLeod reads the turn-up score as a reward for winning a trick, so the "
-                "dealer's first card does not count; he calls this far from clear and allows "
-                "that all eight turn-ups may score.",
+                "pagat": "McLeod has a slight impression that the turn-up score rewards winning a "
+                "trick, so that the dealer's first card would not count; he calls this far from "
+                "clear and allows that all eight turn-ups may score.",
                 "parlett": "Parlett assumes that the dealer pegs an honour turned for the first "
                 "trump, while saying it is unclear.",
                 "gamester": "Yes: wherever the card the dealer turns up has a value in Cotton's "
