@@ -43,6 +43,7 @@ from .rules import (
     SOURCES,
     Rules,
     RulesError,
+    completed,
     holders,
 )
 from .text import shorten, terminal_safe
@@ -97,13 +98,15 @@ def describe_options() -> str:
         out.append(f"\n{name}: {info.question}")
         out.append(_wrap(info.description, "  "))
         for v in info.values:
-            held = ", ".join(holders(name, v.value)) or "no preset"
+            held = ", ".join(p + ("*" if completed(name, p) else "")
+                             for p in holders(name, v.value)) or "no preset"
             out.append(_wrap(f"{_show(v.value)}: {v.description} [{held}]", "    "))
         if info.cotton:
             out.append("  Cotton, chap. XXII:")
             out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))
         else:
             out.append("  Cotton, chap. XXII: silent.")
+    out.append("\n* not stated by that reading: the preset's value is our completion of it.")
     return "\n".join(out)
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "PRESET_ALIASES",
     "DEFAULT_PRESET",
     "holders",
+    "completed",
     "Seat",
     "HAND_SIZE",
     "TRICKS",
@@ -208,6 +209,11 @@ class OptionInfo:
             an option whose value is used as it is (``target``).
         minimum: for an option that takes any whole number, the smallest allowed.
         maximum: for such an option, the largest allowed.
+        unstated: the presets of published readings (McLeod's, Parlett's, Davis's) whose value
+            here their author does not state, or states only in part: the value is the
+            project's completion of that reading, and the preset's reason says so.  The book's
+            tables mark these values, so that "held by" never gives an author a rule he does
+            not write.
     """
 
     name: str
@@ -219,6 +225,7 @@ class OptionInfo:
     does: Mapping[Any, Callable[..., Any]] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
+    unstated: frozenset[str] = frozenset()
 
     def value_info(self, value: Any) -> ValueInfo | None:
         for info in self.values:
@@ -555,6 +562,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "ranking the ace is highest (our reading of the page).",
             },
             does=_FIRST_DEALER,
+            unstated=frozenset({"pagat", "davis"}),
         ),
         OptionInfo(
             name="redeal",
@@ -582,6 +590,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "silence as no throw-in, which is our reading of the page, not a rule it states.",
             },
             does=_REDEAL,
+            unstated=frozenset({"parlett", "davis"}),
         ),
         OptionInfo(
             name="redeal_claimant",
@@ -612,6 +621,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "arise.",
             },
             does=_REDEAL_CLAIMANT,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="first_turnup_scores",
@@ -643,9 +653,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "Running All-fours “if he turn up an Ace it is four, a King three, a Queen two, "
                 "and a Knave one” (chap. X, p. 113).",
                 "davis": "Davis's page speaks only of the cards a trick's winner turns up; the "
-                "preset reads that as no score for the first turn-up.",
+                "preset reads that as no score for the first turn-up (our reading of the page).",
             },
             does=_FIRST_TURNUP,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="turnups_score",
@@ -766,9 +777,12 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "gamester": "A trump, or the higher card of the suit led: in Picket it takes “a "
                 "higher Card of the same suit” (chap. VI, p. 85) to win, and the ♦7's power stops "
                 "at diamonds.",
-                "davis": "Davis: with no trump in the trick, the highest-ranking card wins.",
+                "davis": "Davis: with no trump in the trick, the highest-ranking card wins.  How "
+                "the ♦7 ranks against other suits, and who wins two cards of equal rank, are our "
+                "completion.",
             },
             does=_TRICK_WINNER,
+            unstated=frozenset({"parlett", "davis"}),
         ),
         OptionInfo(
             name="counting",
@@ -861,6 +875,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "bonus (our reading of the page).",
             },
             does=_MAJORITY,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="win_check",
@@ -885,9 +900,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "gamester": "At once: in Picket the player who reaches the set first, in the order "
                 "of reckoning, wins it; Penneech reckons on “till you come to sixty one” (p. 149).",
                 "davis": "Davis's page names the first player to score 61 as the winner, but "
-                "tallies the points only after the seven tricks; the preset follows the tally.",
+                "tallies the points only after the seven tricks; the preset follows the tally, "
+                "and plays on after equal scores (our reading of the page, and our completion).",
             },
             does=_WIN_CHECK,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="past_tricks",
@@ -905,16 +922,18 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             cotton="",
             reasons={
                 "minimal": "The chapter is silent, and the minimal reading hides nothing.",
-                "pagat": "McLeod does not say; the tricks stay in view.",
+                "pagat": "McLeod does not say; the preset leaves the tricks in view (our "
+                "choice).",
                 "parlett": "Parlett: the winner of a trick turns down the trick and the turn-up "
                 "before turning the next card.",
                 "gamester": "Turned down: Cotton makes remembering the cards played part of the "
                 "skill, “You ought to have a special eye to what Cards are play'd out” (chap. XI, "
                 "p. 115), and has tricks gathered up to be counted.  Weak: no chapter forbids a "
                 "look back.",
-                "davis": "Davis does not say; the tricks stay in view.",
+                "davis": "Davis does not say; the preset leaves the tricks in view (our choice).",
             },
             does=_PAST_TRICKS,
+            unstated=frozenset({"pagat", "davis"}),
         ),
     )
 }
@@ -1328,3 +1347,10 @@ def _tables_for(trick_winner: str, counting: str, majority_bonus: bool, turnups_
 def holders(option: str, value: Any) -> list[str]:
     """The presets that hold ``value`` for ``option``, read off :data:`PRESETS`."""
     return [name for name in PRESET_NAMES if getattr(PRESETS[name], option) == value]
+
+
+def completed(option: str, preset: str) -> bool:
+    """Whether ``preset``'s value for ``option`` is the project's completion of a published
+    reading, one its author does not state (:attr:`OptionInfo.unstated`).  The project's own
+    readings are ours throughout and are not marked so."""
+    return preset in OPTIONS[option].unstated

@@ -1,11 +1,14 @@
 """The rule options and the presets, as the engine issue tabulates them."""
 
 import itertools
+import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from penneech import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Card, Rules, RulesError, Suit
-from penneech.rules import CARDS_BY_INDEX, SUITS_BY_INDEX, holders
+from penneech.rules import CARDS_BY_INDEX, SUITS_BY_INDEX, completed, holders
 
 # The table of presets in the engine issue, row by row, with the project's own reconstruction
 # (``gamester``, issue 9) in the fourth column and the two options that issue added.
@@ -49,6 +52,44 @@ def test_holders_are_read_off_the_presets():
     assert holders("follow", "suit") == ["pagat", "gamester", "davis"]
     assert holders("follow", "free") == ["minimal"]
     assert holders("deck", 32) == []
+
+
+#: how a reason says that its reading does not state the preset's value
+_NOT_STATED = re.compile(r"\bour (reading|completion|choice)\b|does not say|leaves it open|"
+                         r"silence|states no rule|does not arise")
+#: the values the published readings do not state, which the presets complete
+COMPLETED = {
+    ("first_dealer", "pagat"), ("first_dealer", "davis"), ("redeal", "parlett"),
+    ("redeal", "davis"), ("redeal_claimant", "davis"), ("first_turnup_scores", "davis"),
+    ("trick_winner", "parlett"), ("trick_winner", "davis"), ("majority_bonus", "davis"),
+    ("win_check", "davis"), ("past_tricks", "pagat"), ("past_tricks", "davis"),
+}
+
+
+def test_a_value_a_reading_does_not_state_is_marked_as_our_completion():
+    """"Held by McLeod" must not give McLeod a rule he does not write: every value the reason
+    calls ours, or the reading's silence, is in :attr:`OptionInfo.unstated`, and the reverse."""
+    found = set()
+    for name, info in OPTIONS.items():
+        for preset in PRESET_NAMES:
+            if SOURCES[preset].ours:
+                assert not completed(name, preset), (name, preset)
+                continue
+            says = bool(_NOT_STATED.search(info.reasons[preset]))
+            assert says == completed(name, preset), (name, preset, info.reasons[preset])
+            if says:
+                found.add((name, preset))
+    assert found == COMPLETED
+
+
+def test_the_book_s_tables_mark_the_completions():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "book" / "_ext"))
+    import penneech_book as pb
+
+    assert pb.held_by("past_tricks", "open") == "Minimal reading (ours), McLeod (pagat)*, Davis*"
+    assert pb.held_by("follow", "suit") == (
+        "McLeod (pagat), From Cotton's other games (ours), Davis")
+    assert pb.held_by("deck", 32) == "no preset"
 
 
 def test_unknown_names_list_the_valid_ones():

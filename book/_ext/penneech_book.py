@@ -5,8 +5,9 @@ The rule options, their values, Cotton's words and each reading's reasons live i
 pages stay prose (MyST) and the data stays in the engine:
 
 ``{penneech-options-table}``
-    One row per option, one column per preset, each cell the value that preset holds; the option
-    names link to their sections (labels ``option-<name>``, underscores as hyphens).
+    One row per option, one column per preset, each cell the value that preset holds (marked
+    ``*`` where a published reading does not state it and the value is our completion); the
+    option names link to their sections (labels ``option-<name>``, underscores as hyphens).
 
 ``{penneech-option} NAME``
     One option: its question and description, Cotton's words (or his silence), a table of its
@@ -40,7 +41,7 @@ from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
 from penneech.players import DEFAULT_OPPONENT, PLAYERS
-from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, holders
+from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, completed, holders
 
 #: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
 #: own readings, not Cotton's rules)
@@ -51,6 +52,20 @@ PRESET_LABELS = {
     "gamester": "From Cotton's other games (ours)",
     "davis": "Davis",
 }
+
+
+#: the mark of a value a published reading does not state (the preset's value is our completion)
+COMPLETED_MARK = "*"
+COMPLETED_NOTE = ("* Not stated by that reading: the preset's value is our completion of it, "
+                  "and its reason says so.")
+
+
+def held_by(option: str, value: Any) -> str:
+    """Who holds ``value`` for ``option``, as the book's tables say it: the presets' labels, a
+    published reading marked where the value is our completion of it, not its author's rule."""
+    who = [PRESET_LABELS[p] + (COMPLETED_MARK if completed(option, p) else "")
+           for p in holders(option, value)]
+    return ", ".join(who) if who else "no preset"
 
 
 def authority(preset: str) -> str:
@@ -146,12 +161,16 @@ class OptionsTable(_Base):
             values = [show(getattr(PRESETS[p], name)) for p in PRESET_NAMES]
             agreed = len(set(values)) == 1
             row: list[list[nodes.Node]] = [[option_ref(name)], text(info.question)]
-            for value in values:
-                cell = nodes.literal(value, value)
-                row.append([cell] if agreed else [nodes.strong("", "", cell)])
+            for preset, value in zip(PRESET_NAMES, values, strict=True):
+                cell: nodes.Node = nodes.literal(value, value)
+                if not agreed:
+                    cell = nodes.strong("", "", cell)
+                mark = [text(COMPLETED_MARK)[0]] if completed(name, preset) else []
+                row.append([cell, *mark])
             rows.append(row)
         return [table(header, rows, [14, 20] + [13] * len(PRESET_NAMES),
-                      ["penneech-options-table"])]
+                      ["penneech-options-table"]),
+                nodes.paragraph("", COMPLETED_NOTE)]
 
 
 class Option(_Base):
@@ -190,11 +209,11 @@ class Option(_Base):
         header = [text("Value"), text("Meaning"), text("Held by")]
         rows = []
         for value_info in info.values:
-            who = holders(name, value_info.value)
-            held = ", ".join(PRESET_LABELS[p] for p in who) if who else "no preset"
             rows.append([[nodes.literal(show(value_info.value), show(value_info.value))],
-                         text(value_info.description), text(held)])
+                         text(value_info.description), text(held_by(name, value_info.value))])
         out.append(table(header, rows, [16, 56, 28], ["penneech-option-table"]))
+        if info.unstated:
+            out.append(nodes.paragraph("", COMPLETED_NOTE))
 
         reasons = nodes.bullet_list()
         for preset in PRESET_NAMES:
