@@ -264,7 +264,7 @@ _PACKS: Final = {
 
 
 def full_pack(size: int = 52) -> tuple[Card, ...]:
-    """The 52-card pack, or the 32-card pack (A K Q J 10 9 8 7 of each suit), in a fixed order."""
+    """The 52-card pack, or the 32-card pack (ace down to seven in each suit), in a fixed order."""
     pack = _PACKS.get(size) if isinstance(size, int) and not isinstance(size, bool) else None
     if pack is None:
         raise CardError(f"there is no pack of {py_shown(size, 20)} cards: a pack has 52 or 32 "

@@ -530,7 +530,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett: 61, kept on a cribbage board.",
                 "gamester": "Cotton: sixty-one, also the set of his Cribbidge and, usually, of his "
                 "Costly-Colours.",
-                "davis": "Davis: the first to 61.",
+                "davis": "Davis: 61 wins.",
             },
             minimum=1,
             maximum=MAX_TARGET,
@@ -558,7 +558,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "gamester": "The cut of All-Fours, the nearest of Cotton's games to Penneech: “the "
                 "highest Put-card deals” (chap. X, p. 112), as in Putt and Lanterloo.  The "
                 "evidence is divided: in Gleek, Cribbidge and Bone-Ace the least card deals.",
-                "davis": "Davis: the player who draws the lowest-ranking card deals; by his own "
+                "davis": "Davis: the lowest card drawn gives the first deal; by his own "
                 "ranking the ace is highest (our reading of the page).",
             },
             does=_FIRST_DEALER,
@@ -707,7 +707,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "pagat": "McLeod lets the non-dealer lead, as in most games, and notes that this "
                 "breaks the pattern of the later tricks, in which the player who turned the trump "
                 "leads.",
-                "parlett": "Parlett: the non-dealer leads to the first trick.",
+                "parlett": "Parlett: the first trick is led by the non-dealer.",
                 "gamester": "Elder hand: “the eldest is to play first as in other Games” (chap. "
                 "XIV, p. 125).",
                 "davis": "Davis: the dealer leads the first trick.  Cotton is silent here, so "
@@ -738,15 +738,15 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "play as the alternatives.",
                 "parlett": "Parlett grants that Whist's rule (follow suit if able) would be the "
                 "natural assumption, but after trying other rules with several players he found "
-                "All Fours' rule (follow suit or trump) gave the most satisfactory game; he adds "
-                "that the rule would already have been known from All Fours, which seems to have "
-                "reached England about when Penneech did, and from the older Maw.  Free play, as "
-                "in Mariage, made the game unmanageable in his trial of it.",
+                "All Fours' rule (follow suit or trump) gave the most satisfactory game; in his "
+                "hedged view players would have met that rule before, in All Fours (probably "
+                "brought to England in the same years as Penneech) and in the older Maw.  Free "
+                "play, as in Mariage, made the game unmanageable in his trial of it.",
                 "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
                 "it, and he states All-Fours' trump-instead as an exception, “reneging is "
                 "allowable if you have Trumps in your hand to trump it” (chap. X, p. 113); for "
                 "Penneech he states none.",
-                "davis": "Davis: the second player must play the same suit if possible.",
+                "davis": "Davis: a player second to a trick who holds the suit led must play it.",
             },
             does=_FOLLOW,
         ),
@@ -896,10 +896,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "Picket the order in which points are reckoned decides who wins the set when both "
                 "are near it (chap. VI, pp. 85–86): reaching the score first is what wins.",
                 "pagat": "McLeod: the first to reach 61 wins, whenever that happens.",
-                "parlett": "Parlett: the game ends as soon as a player pegs out.",
+                "parlett": "Parlett: a player who pegs out wins there and then.",
                 "gamester": "At once: in Picket the player who reaches the set first, in the order "
                 "of reckoning, wins it; Penneech reckons on “till you come to sixty one” (p. 149).",
-                "davis": "Davis's page names the first player to score 61 as the winner, but "
+                "davis": "Davis's page calls whoever first scores 61 the winner, but "
                 "tallies the points only after the seven tricks; the preset follows the tally, "
                 "and plays on after equal scores (our reading of the page, and our completion).",
             },

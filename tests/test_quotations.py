@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import os
 import re
 import sys
 import tokenize
@@ -305,3 +306,47 @@ def test_what_the_evidence_page_says_of_deal_again_is_cotton_s_usage():
     assert "The phrase occurs four times\nelsewhere in the book, all in Picket." in evidence
     assert not re.search(r"whoever (has )?asks?(ed)? for it", evidence + "\n".join(
         r for _, r in rules_texts()))
+
+
+# -- the modern reconstructions are not copied --------------------------------------------------
+
+#: The modern pages (copyrighted: read, never kept in the repository) where the project sees them;
+#: PENNEECH_SEEDS names another folder.
+SEEDS = Path(os.environ.get("PENNEECH_SEEDS", ROOT.parent / "shared" / "seeds"))
+#: The longest run of words the book may share with a modern page, outside Cotton's own words
+LONGEST_SHARED_RUN = 7
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9♦]+", text.lower())
+
+
+def _shared_runs(text: list[str], seed: set[tuple[str, ...]], n: int) -> list[str]:
+    runs, i = [], 0
+    while i <= len(text) - n:
+        if tuple(text[i:i + n]) in seed:
+            j = i + n
+            while j < len(text) and tuple(text[j - n + 1:j + 1]) in seed:
+                j += 1
+            runs.append(" ".join(text[i:j]))
+            i = j
+        else:
+            i += 1
+    return runs
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the modern pages are not on this machine")
+def test_no_sentence_follows_a_modern_reconstruction_word_for_word():
+    """No run of more than LONGEST_SHARED_RUN words is shared with McLeod's, Parlett's or Davis's
+    page, except Cotton's words, which they quote too."""
+    n = LONGEST_SHARED_RUN + 1
+    cotton = " ".join(_words(" ".join(p.text for c in TRANSCRIPTION.chapters.values()
+                                      for p in c.paragraphs)))
+    copied = []
+    for seed_path in sorted(SEEDS.glob("*.txt")):
+        seed = _words(seed_path.read_text(encoding="utf-8"))
+        grams = {tuple(seed[i:i + n]) for i in range(len(seed) - n + 1)}
+        for name, text in prose_files() + rules_texts():
+            copied += [f"{name} ~ {seed_path.name}: {run}"
+                       for run in _shared_runs(_words(text), grams, n) if run not in cotton]
+    assert not copied, "\n".join(copied)
