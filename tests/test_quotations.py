@@ -350,3 +350,13 @@ def test_no_sentence_follows_a_modern_reconstruction_word_for_word():
             copied += [f"{name} ~ {seed_path.name}: {run}"
                        for run in _shared_runs(_words(text), grams, n) if run not in cotton]
     assert not copied, "\n".join(copied)
+
+
+def test_every_card_game_chapter_opens_with_two_capitals():
+    """What cotton.md says of "HAving": every chapter of the section opens so (the pattern from
+    which the page infers a large initial, not seen)."""
+    for chapter in TRANSCRIPTION.chapters.values():
+        word = cs._PAGE.sub("", chapter.paragraphs[0].text).split()[0].strip("*")
+        assert word[:2].isupper() and word[:2].isalpha(), (chapter.title, word)
+    assert "every one of the twenty card-game chapters\nopens with two capitals" in (
+        ROOT / "book" / "cotton.md").read_text(encoding="utf-8")
