@@ -844,9 +844,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "reading as an open question.",
                 "parlett": "Parlett: the winner of a trick pegs the counters in it.",
                 "gamester": "The holder: everywhere in Cotton's book “in hand” means held, and "
-                "Gleek has Penneech's pattern, “*Tib* the Ace is fifteen in hand and eighteen in "
-                "play” (chap. VII, p. 90).  The weakest of this reading's choices: All-Fours gives "
-                "the knave's point to “he that wins Jack” (chap. X, p. 113).",
+                "Gleek sets a card's value in hand against its value in play, “*Tib* the Ace is "
+                "fifteen in hand and eighteen in play” (chap. VII, p. 90), and doubles Towser and "
+                "Tumbler turned up, as Penneech doubles its seven.  The weakest of this "
+                "reading's choices: All-Fours gives the knave's point to “he that wins Jack” "
+                "(chap. X, p. 113).",
                 "davis": "Davis: the winner of a trick scores the honours in it.",
             },
             does=_TRICK_POINTS_TO,
