@@ -550,3 +550,52 @@ def test_kernel_controls_say_they_need_a_notebook(site: Path, open_page: OpenPag
             f"controls need a running notebook: {text[:200]!r}")
     rec.assert_clean(f"{name}, opening the kernel-only controls")
 
+
+
+# -- a teacher's path: the projector, the printed page, Cotton beside the rules ------------------
+
+#: a classroom projector (the smaller of the two usual ones; 1280 x 720 is as wide or wider)
+PROJECTOR = {"width": 1024, "height": 768}
+#: the width of an A4 page's printable area at Chromium's default margins, in CSS pixels
+PRINTED = {"width": 718, "height": 1000}
+
+# Each recorded deal's frame in view: its cards' width, its account's text size, the page's
+# text size, and on how many lines each hand's cards lie.
+_FRAME_SIZES = """() => {
+  const text = parseFloat(getComputedStyle(document.querySelector('.bd-article p')).fontSize);
+  return Array.from(document.querySelectorAll('.widget-subarea .pn-table'))
+    .filter(t => t.checkVisibility()).map(t => ({
+      label: t.getAttribute('aria-label'),
+      card: t.querySelector('.pn-card').getBoundingClientRect().width,
+      account: Math.min(...Array.from(t.querySelectorAll(':scope > .pn-note'))
+        .map(n => parseFloat(getComputedStyle(n).fontSize))),
+      text,
+      lines: Array.from(t.querySelectorAll('.pn-row')).map(r => new Set(
+        Array.from(r.querySelectorAll('.pn-cards .pn-card'))
+          .map(c => Math.round(c.getBoundingClientRect().top))).size),
+    }));
+}"""
+
+
+def test_the_worked_deal_reads_on_a_projector(open_page: OpenPage) -> None:
+    """On a 1024 px projector the worked deal of How to play is drawn at the page's text size,
+    as the live table is (it was at the widgets' 13 px: cards 33 px wide, the account of each
+    step 12 px, from the back of a classroom unreadable), each hand on one line; the five
+    frames side by side of One deal, five rulebooks keep their size and keep each hand on one
+    line."""
+    page, rec = open_page("how-to-play", viewport=PROJECTOR)
+    frames = page.evaluate(_FRAME_SIZES)
+    assert len(frames) == 1, frames
+    frame = frames[0]
+    assert frame["card"] >= 38, f"the worked deal's cards are {frame['card']} px wide: {frame}"
+    assert frame["account"] >= 0.9 * frame["text"], (
+        f"the worked deal's account is in {frame['account']} px type, the page's text in "
+        f"{frame['text']} px: {frame}")
+    assert frame["lines"] == [1, 1], f"a hand of the worked deal is broken over lines: {frame}"
+    page, rec = open_page("one-deal-four-rulebooks", viewport=PROJECTOR)
+    frames = page.evaluate(_FRAME_SIZES)
+    assert len(frames) == 5, frames
+    broken = [f for f in frames if f["lines"] != [1, 1]]
+    assert not broken, f"side by side, a hand is broken over lines: {broken}"
+    rec.assert_clean("one-deal-four-rulebooks on a projector")
+
