@@ -599,3 +599,49 @@ def test_the_worked_deal_reads_on_a_projector(open_page: OpenPage) -> None:
     assert not broken, f"side by side, a hand is broken over lines: {broken}"
     rec.assert_clean("one-deal-four-rulebooks on a projector")
 
+
+def _shown(page: Any, selector: str) -> int:
+    return int(page.locator(selector).evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).length"))
+
+
+def test_a_printed_page_leaves_out_what_only_works_on_a_screen(open_page: OpenPage) -> None:
+    """Printed, How to play keeps the worked deal's frame and its account, and a code cell the
+    reader opened, but not the "Show code cell source" bars, the deal's play button and
+    slider or the "Needs a running notebook" folds; Play the computer prints without its
+    buttons and its Open live bar."""
+    page, rec = open_page("how-to-play", viewport=PRINTED)
+    page.locator("details.hide.above-input summary").first.click()  # the reader opens one
+    assert _shown(page, "details.hide.above-input") > 1
+    page.emulate_media(media="print")
+    assert _shown(page, "details.hide.above-input") == 1, "folded code cells are printed"
+    assert _shown(page, ".widget-play") == 0, "the worked deal's play button is printed"
+    assert _shown(page, ".widget-hslider") == 0, "the worked deal's slider is printed"
+    assert _shown(page, ".jupyter-widget-Accordion") == 0, (
+        "a closed 'Needs a running notebook' fold is printed")
+    assert _shown(page, ".widget-subarea .pn-table") == 1, "the worked deal's frame is not printed"
+    assert "Ann wins the trick with the ♥A" in page.locator(".bd-article").inner_text()
+    page, rec = open_page("play-the-computer", viewport=PRINTED)
+    page.emulate_media(media="print")
+    assert _shown(page, ".pn-live-play") == 1
+    for selector in (".pn-live-start", ".penneech-open-live", ".widget-play"):
+        assert _shown(page, selector) == 0, f"play-the-computer prints {selector}"
+
+
+def test_cotton_is_printed_beside_our_rendering(open_page: OpenPage) -> None:
+    """Cotton's chapter, sentence by sentence: on paper (an A4 page is as wide as a laptop's
+    text column) each of Cotton's sentences stands beside its modern rendering, as on a wide
+    screen, not above it."""
+    page, rec = open_page("cotton", viewport=PRINTED)
+    page.emulate_media(media="print")
+    rows = page.locator(".bd-article .sd-row:has(blockquote.cotton-quote)")
+    assert rows.count() == 8
+    for k in range(rows.count()):
+        boxes = rows.nth(k).locator(":scope > *").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().toJSON())")
+        assert len(boxes) == 2
+        cotton, ours = boxes
+        assert abs(cotton["top"] - ours["top"]) < 2 and ours["left"] >= cotton["right"] - 1, (
+            f"sentence {k + 1}: Cotton's words and our rendering are not side by side in "
+            f"print: {boxes}")
+
