@@ -645,3 +645,29 @@ def test_cotton_is_printed_beside_our_rendering(open_page: OpenPage) -> None:
             f"sentence {k + 1}: Cotton's words and our rendering are not side by side in "
             f"print: {boxes}")
 
+
+def test_the_rules_lead_to_cottons_words(open_page: OpenPage) -> None:
+    """Every step of a deal on How to play names the sentence of Cotton's chapter it rests on
+    (or that he does not say it), and the link lands on his words; the quick reference links
+    to the chapter and still prints on one page, A4 or Letter."""
+    page, rec = open_page("how-to-play")
+    table = page.locator(".bd-article table", has=page.locator("th", has_text="Cotton"))
+    rows = table.locator("tbody tr")
+    assert rows.count() == 10
+    for k in range(rows.count()):
+        links = rows.nth(k).locator("td").last.locator("a")
+        assert links.count() >= 1, f"step {k} names no place in Cotton's chapter"
+        for href in links.evaluate_all("els => els.map(a => a.getAttribute('href'))"):
+            assert href.startswith("cotton.html#"), f"step {k}: {href}"
+    rows.filter(has_text="throw the hand in").locator("a").first.click()
+    page.wait_for_url("**/cotton.html#cotton-sentence-8")
+    target = page.evaluate(
+        "() => document.getElementById(location.hash.slice(1)).closest('section').innerText")
+    assert "neither Ace nor Face" in target, target[:300]
+    rec.assert_clean("how-to-play, then Cotton's chapter")
+    page, rec = open_page("quick-reference")
+    assert page.locator(".quick-reference a[href='cotton.html']").count() == 1
+    for size in ("A4", "Letter"):
+        pdf = page.pdf(format=size)
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert pages == 1, f"the quick reference prints on {pages} {size} pages"
