@@ -381,6 +381,43 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     page.close()
 
 
+def _runtime_timings(page: Any) -> list[dict[str, Any]]:
+    """The worker's resource timings of the site's runtime folder (pyodide/)."""
+    timings: list[dict[str, Any]] = page.workers[0].evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.includes('/pyodide/'))"
+        ".map(e => ({name: e.name.split('/').pop(), transfer: e.transferSize, "
+        "body: e.encodedBodySize}))")
+    return timings
+
+
+def test_the_stated_download_is_what_play_live_loads_and_a_second_page_loads_none(
+        browser_context: Any, live_server: str) -> None:
+    """A teacher sending a class to the site reads on Play the computer how much Python the
+    first Play live loads ("about N MB"): it is what the worker loads from the site's
+    pyodide/ folder, to the nearest MB (it said 12 MB; the worker loads 13.6).  The next live
+    page, A small experiment, takes all of it from the browser's cache."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    stated = re.search(r"loads Python \(about\s+(\d+)\s*MB",
+                       page.locator(".bd-article").inner_text())
+    assert stated, "Play the computer no longer says how much the first Play live loads"
+    _start(page, "play")
+    _wait_table(page)
+    loaded = sum(t["body"] for t in _runtime_timings(page)) / 1e6
+    assert abs(int(stated.group(1)) - loaded) <= 1, (
+        f"the page says about {stated.group(1)} MB; Play live loads {loaded:.1f} MB")
+    page.close()
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    _start(page, "experiment")
+    page.wait_for_function("() => window.penneechLive?.startup_phases", timeout=START_MS)
+    timings = _runtime_timings(page)
+    big = [t for t in timings if t["body"] > 100_000]
+    assert len(big) >= 3, timings
+    downloaded = [t for t in big if t["transfer"] >= t["body"]]
+    assert not downloaded, f"the second live page downloaded Python again: {downloaded}"
+    rec.check_all("play-the-computer, then small-experiment")
+    page.close()
+
+
 def _new_game(browser_context: tuple[Any, LiveRecorder], base: str,
               seed: str) -> tuple[Any, LiveRecorder]:
     """A new page, and a game on it against the greedy player (no pause before its cards)."""
