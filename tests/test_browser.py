@@ -554,8 +554,9 @@ def test_kernel_controls_say_they_need_a_notebook(site: Path, open_page: OpenPag
 
 # -- a teacher's path: the projector, the printed page, Cotton beside the rules ------------------
 
-#: a classroom projector (the smaller of the two usual ones; 1280 x 720 is as wide or wider)
+#: the two usual classroom projectors
 PROJECTOR = {"width": 1024, "height": 768}
+PROJECTOR_WIDE = {"width": 1280, "height": 720}
 #: the width of an A4 page's printable area at Chromium's default margins, in CSS pixels
 PRINTED = {"width": 718, "height": 1000}
 
@@ -580,9 +581,7 @@ _FRAME_SIZES = """() => {
 def test_the_worked_deal_reads_on_a_projector(open_page: OpenPage) -> None:
     """On a 1024 px projector the worked deal of How to play is drawn at the page's text size,
     as the live table is (it was at the widgets' 13 px: cards 33 px wide, the account of each
-    step 12 px, from the back of a classroom unreadable), each hand on one line; the five
-    frames side by side of One deal, five rulebooks keep their size and keep each hand on one
-    line."""
+    step 12 px, from the back of a classroom unreadable), each hand on one line."""
     page, rec = open_page("how-to-play", viewport=PROJECTOR)
     frames = page.evaluate(_FRAME_SIZES)
     assert len(frames) == 1, frames
@@ -592,12 +591,28 @@ def test_the_worked_deal_reads_on_a_projector(open_page: OpenPage) -> None:
         f"the worked deal's account is in {frame['account']} px type, the page's text in "
         f"{frame['text']} px: {frame}")
     assert frame["lines"] == [1, 1], f"a hand of the worked deal is broken over lines: {frame}"
-    page, rec = open_page("one-deal-four-rulebooks", viewport=PROJECTOR)
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, PROJECTOR_WIDE, PHONE],
+                         ids=["1024", "1280", "phone"])
+def test_frames_side_by_side_stay_side_by_side(open_page: OpenPage,
+                                               viewport: dict[str, int]) -> None:
+    """The five frames of One deal, five rulebooks stand two to a row on either projector (at
+    1280 x 720, where the page's column is narrower than at 1024, they stood in one column
+    with half the width empty), one to a row on a phone; no hand is broken over two lines
+    (a phone broke each one)."""
+    page, rec = open_page("one-deal-four-rulebooks", viewport=viewport)
     frames = page.evaluate(_FRAME_SIZES)
     assert len(frames) == 5, frames
     broken = [f for f in frames if f["lines"] != [1, 1]]
-    assert not broken, f"side by side, a hand is broken over lines: {broken}"
-    rec.assert_clean("one-deal-four-rulebooks on a projector")
+    assert not broken, f"at {viewport['width']} px a hand is broken over lines: {broken}"
+    lefts = page.locator(".widget-subarea .pn-table").evaluate_all(
+        "els => els.filter(t => t.checkVisibility())"
+        ".map(t => Math.round(t.getBoundingClientRect().left))")
+    columns = 1 if viewport is PHONE else 2
+    assert len(set(lefts)) == columns, (
+        f"at {viewport['width']} px the frames stand in {len(set(lefts))} column(s): {lefts}")
+    rec.assert_clean(f"one-deal-four-rulebooks at {viewport['width']} px")
 
 
 def _shown(page: Any, selector: str) -> int:
