@@ -615,6 +615,23 @@ def test_frames_side_by_side_stay_side_by_side(open_page: OpenPage,
     rec.assert_clean(f"one-deal-four-rulebooks at {viewport['width']} px")
 
 
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, PROJECTOR_WIDE], ids=["1024", "1280"])
+def test_cottons_text_reads_on_a_projector(open_page: OpenPage, viewport: dict[str, int]
+                                           ) -> None:
+    """Cotton's chapter line by line, projected, is in type no smaller than the page's text (it
+    was in the theme's 14 px code type), each printed line still one line, with no sideways
+    scrolling."""
+    page, rec = open_page("cotton", viewport=viewport)
+    sizes = page.evaluate("""() => {
+      const pre = document.querySelector('.penneech-lines pre');
+      return {lines: parseFloat(getComputedStyle(pre).fontSize),
+              text: parseFloat(getComputedStyle(document.querySelector('.bd-article p')).fontSize),
+              scroll: pre.scrollWidth, width: pre.clientWidth};
+    }""")
+    assert sizes["lines"] >= sizes["text"], f"Cotton's text is smaller than the page's: {sizes}"
+    assert sizes["scroll"] <= sizes["width"], f"Cotton's lines scroll sideways: {sizes}"
+
 def _shown(page: Any, selector: str) -> int:
     return int(page.locator(selector).evaluate_all(
         "els => els.filter(e => e.checkVisibility()).length"))
