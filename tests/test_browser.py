@@ -660,6 +660,28 @@ def test_a_printed_page_leaves_out_what_only_works_on_a_screen(open_page: OpenPa
         assert _shown(page, selector) == 0, f"play-the-computer prints {selector}"
 
 
+def test_a_page_is_printed_in_the_light_theme(open_page: OpenPage) -> None:
+    """A reader in the dark theme prints the quick reference: the page is printed in the light
+    theme's dark text (it printed the dark theme's light grey text, which on paper, where the
+    browser leaves the dark background out, can hardly be read), and the screen goes back to
+    the dark theme afterwards."""
+    page, rec = open_page("quick-reference", viewport=PRINTED)
+    page.evaluate("() => { localStorage.setItem('mode', 'dark'); "
+                  "localStorage.setItem('theme', 'dark'); }")
+    page.reload(wait_until="networkidle")
+    theme = "document.documentElement.dataset.theme"
+    assert page.evaluate(theme) == "dark"
+    # what the text looks like as the page is printed (this listener runs after the page's own)
+    page.evaluate("""() => addEventListener('beforeprint', () => {
+      window.printedColour = getComputedStyle(document.querySelector('.bd-article p')).color;
+    })""")
+    page.pdf(format="A4")
+    colour = page.evaluate("window.printedColour")
+    channels = [int(c) for c in re.findall(r"\d+", colour)[:3]]
+    assert max(channels) < 100, f"the quick reference is printed in {colour} text"
+    assert page.evaluate(theme) == "dark", "after printing, the page stays in the light theme"
+    rec.assert_clean("quick-reference printed from the dark theme")
+
 def test_cotton_is_printed_beside_our_rendering(open_page: OpenPage) -> None:
     """Cotton's chapter, sentence by sentence: on paper (an A4 page is as wide as a laptop's
     text column) each of Cotton's sentences stands beside its modern rendering, as on a wide

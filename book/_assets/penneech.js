@@ -95,7 +95,29 @@
     });
   }
 
+  // A page is printed in the light theme.  In the dark theme (the reader's choice, or the
+  // system's) it printed the dark theme's light grey text, which on paper, where browsers leave
+  // background colours out, is all but invisible (or, with them, a black page).
+  function printInLight() {
+    const html = document.documentElement;
+    let kept = null;
+    const toLight = () => {
+      if (kept === null && html.dataset.theme === "dark") {
+        kept = html.dataset.theme;
+        html.dataset.theme = "light";
+      }
+    };
+    const back = () => {
+      if (kept !== null) html.dataset.theme = kept;
+      kept = null;
+    };
+    window.addEventListener("beforeprint", toLight);
+    window.addEventListener("afterprint", back);
+    window.matchMedia("print").addEventListener("change", (e) => (e.matches ? toLight() : back()));
+  }
+
   function start() {
+    printInLight();
     refresh();
     // the widgets draw after the page loads, and redraw their icons and folds as they are used;
     // only class changes and new elements are watched, so the names set here start nothing
