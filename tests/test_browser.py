@@ -725,3 +725,24 @@ def test_the_rules_lead_to_cottons_words(open_page: OpenPage) -> None:
         pdf = page.pdf(format=size)
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert pages == 1, f"the quick reference prints on {pages} {size} pages"
+
+
+def test_no_page_loads_the_themes_font_awesome_script(open_page: OpenPage) -> None:
+    """A first visit does not load the theme's Font Awesome script (1.5 MB on every page, 45 MB
+    for a class of thirty; book/_templates/layout.html leaves it off), and every icon on the
+    page is still drawn (the theme's, from its web font; the widgets', from theirs)."""
+    page, rec = open_page("how-to-play")
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in loaded if "fontawesome.js" in u], "the page loads fontawesome.js"
+    blank = page.evaluate("""() => Array.from(document.querySelectorAll('i[class*="fa-"]'))
+      .filter(i => i.checkVisibility())
+      .filter(i => {
+        const glyph = getComputedStyle(i, '::before');
+        return i.getBoundingClientRect().width === 0 || ['none', 'normal', '""'].includes(glyph.content)
+          || !/Font ?Awesome/i.test(glyph.fontFamily);
+      }).map(i => i.className)""")
+    shown = page.evaluate("""() => Array.from(document.querySelectorAll('i[class*="fa-"]'))
+      .filter(i => i.checkVisibility()).length""")
+    assert shown >= 3, f"only {shown} icons are shown"
+    assert not blank, f"icons drawn blank: {blank}"
+    rec.assert_clean("how-to-play without the Font Awesome script")
