@@ -593,15 +593,17 @@ def test_the_worked_deal_reads_on_a_projector(open_page: OpenPage) -> None:
     assert frame["lines"] == [1, 1], f"a hand of the worked deal is broken over lines: {frame}"
 
 
-@pytest.mark.parametrize("viewport", [PROJECTOR, PROJECTOR_WIDE, PHONE],
-                         ids=["1024", "1280", "phone"])
+@pytest.mark.parametrize("viewport", [PROJECTOR, PROJECTOR_WIDE, PHONE, PRINTED],
+                         ids=["1024", "1280", "phone", "printed"])
 def test_frames_side_by_side_stay_side_by_side(open_page: OpenPage,
                                                viewport: dict[str, int]) -> None:
     """The five frames of One deal, five rulebooks stand two to a row on either projector (at
     1280 x 720, where the page's column is narrower than at 1024, they stood in one column
-    with half the width empty), one to a row on a phone; no hand is broken over two lines
-    (a phone broke each one)."""
+    with half the width empty) and on paper (one to a row, at half the page's width), one to a
+    row on a phone; no hand is broken over two lines (a phone broke each one)."""
     page, rec = open_page("one-deal-four-rulebooks", viewport=viewport)
+    if viewport is PRINTED:
+        page.emulate_media(media="print")
     frames = page.evaluate(_FRAME_SIZES)
     assert len(frames) == 5, frames
     broken = [f for f in frames if f["lines"] != [1, 1]]
