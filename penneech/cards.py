@@ -184,7 +184,8 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """The code with a suit symbol, as in ``♦7`` or ``10♥``."""
+        """The rank then the suit symbol, as in ``7♦`` or ``10♥`` (the narration puts the
+        symbol first, ``♦7``: :func:`penneech.narrate.card_text`)."""
         rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
         return rank + self.suit.symbol
 
@@ -243,18 +244,30 @@ def as_card(card: Card | str) -> Card:
     raise CardError(f"expected a card, such as Card('AS') or 'AS', not {type(card).__name__}")
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read several cards, from a list of codes or one string separated by spaces or commas."""
+def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
+    """Read several cards, from one string separated by spaces or commas, or from a list of
+    codes (or cards); :func:`format_cards` writes them back.
+
+    >>> parse_cards("AS, 10d ♥Q")
+    [Card('AS'), Card('TD'), Card('QH')]
+    >>> parse_cards(format_cards(parse_cards("AS TD QH"))) == parse_cards(["AS", "TD", "QH"])
+    True
+    """
     if not isinstance(text, str) and not isinstance(text, Iterable):
         raise CardError(f"cards must be written as a string such as 'AS KS' or a list of codes, "
                         f"not {json_kind(text)}")
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(t) for t in items]
+    return [c if isinstance(c, Card) else parse_card(c) for c in items]
 
 
-def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
-    """Cards as codes (or symbols) separated by commas: ``"2H, QH"``."""
-    return ", ".join(c.symbol if symbols else c.code for c in cards)
+def format_cards(cards: Iterable[Card | str] | str, *, symbols: bool = False) -> str:
+    """Cards as codes (or symbols) separated by commas; :func:`parse_cards` reads them back.
+    Codes are read as :func:`parse_cards` reads them.
+
+    >>> format_cards([Card("2H"), Card("QH")]), format_cards("2h 10h", symbols=True)
+    ('2H, QH', '2♥, 10♥')
+    """
+    return ", ".join(c.symbol if symbols else c.code for c in parse_cards(cards))
 
 
 _PACKS: Final = {

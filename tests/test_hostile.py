@@ -1120,3 +1120,17 @@ def test_a_share_of_trials_that_are_not_a_count_is_refused(trials) -> None:
     assert proportion(0, 0).n == 0 and proportion(1, 2).value == 0.5
     np = pytest.importorskip("numpy")  # a count from numpy is a whole number too
     assert wilson_interval(np.int64(5), np.int64(10)) == wilson_interval(5, 10)
+
+
+def test_cards_written_as_codes_are_read_by_every_helper_that_takes_several() -> None:
+    """(format_cards(["AS"]) failed inside with "'str' object has no attribute 'code'";
+    parse_cards(game.hand(0)) refused the cards it was given)"""
+    from penneech.cards import CardError, format_cards, parse_cards
+
+    game = Game("pagat", seed=1)
+    assert parse_cards(game.hand(0)) == list(game.hand(0))
+    assert format_cards(["AS", "10h"]) == format_cards("AS 10h") == "AS, TH"
+    assert parse_cards(format_cards(game.hand(0))) == list(game.hand(0))
+    with pytest.raises(CardError, match="'ZZ' is not a card"):
+        format_cards(["AS", "ZZ"])
+
