@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card, Suit, as_card
+from .cards import Card, Suit, as_card, parse_cards
 from .text import py_shown, terminal_safe
 
 if TYPE_CHECKING:
@@ -208,13 +208,23 @@ def _svg_card_group(parent: ET.Element, card: Card | None, x: float) -> ET.Eleme
     return g
 
 
-def cards_svg(cards: Iterable[Card | str | None], *, label: str | None = None,
+def cards_svg(cards: Iterable[Card | str | None] | str, *, label: str | None = None,
               scale: float = 1.0) -> str:
-    """A row of cards (or card codes) as one SVG (``None`` draws a face-down card).
+    """A row of cards (or card codes, or one string of them, as :func:`~penneech.cards.parse_cards`
+    reads) as one SVG (``None`` draws a face-down card).
 
-    ``label`` names the whole row for screen readers (default: the cards in words).
+    ``label`` names the whole row for screen readers (default: the cards in words); ``scale``
+    sizes it (1: 50 by 70 pixels a card).
+
+    >>> cards_svg("AS ♥10") == cards_svg([Card("AS"), "10H"])
+    True
     """
-    items = [as_card(c) if c is not None else None for c in cards]
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) \
+            or not 0 < scale < float("inf"):
+        raise ValueError(f"scale must be a number above 0 (1 draws a card 50 by 70 pixels), "
+                         f"not {py_shown(scale, 40)}")
+    items = parse_cards(cards) if isinstance(cards, str) else [
+        as_card(c) if c is not None else None for c in cards]
     n = max(len(items), 1)
     width = n * _W + (n - 1) * _GAP
     words = ", ".join(card_label(c) if c is not None else "a face-down card" for c in items)
@@ -290,11 +300,12 @@ def _cards_span(cards: Sequence[Card] | int, *, winner: Card | None = None) -> E
     return span
 
 
-def hand_html(cards: Sequence[Card | str], *, style: bool = True) -> str:
-    """A hand (cards or card codes, in the order given) as HTML; with ``style`` the CSS comes
-    with it."""
+def hand_html(cards: Sequence[Card | str] | str, *, style: bool = True) -> str:
+    """A hand (cards or card codes, or one string of them, in the order given) as HTML; with
+    ``style`` the CSS comes with it."""
     div = ET.Element("div", {"class": "pn"})
-    div.append(_cards_span([as_card(c) for c in cards]))
+    div.append(_cards_span(parse_cards(cards) if isinstance(cards, str)
+                           else [as_card(c) for c in cards]))
     return (style_tag() if style else "") + _tostring(div)
 
 

@@ -1124,7 +1124,8 @@ def test_a_share_of_trials_that_are_not_a_count_is_refused(trials) -> None:
 
 def test_cards_written_as_codes_are_read_by_every_helper_that_takes_several() -> None:
     """(format_cards(["AS"]) failed inside with "'str' object has no attribute 'code'";
-    parse_cards(game.hand(0)) refused the cards it was given)"""
+    parse_cards(game.hand(0)) refused the cards it was given; cards_svg("AS KH") and
+    hand_html("AS KH") read the string letter by letter: "'A' is not a card")"""
     from penneech.cards import CardError, format_cards, parse_cards
 
     game = Game("pagat", seed=1)
@@ -1133,4 +1134,18 @@ def test_cards_written_as_codes_are_read_by_every_helper_that_takes_several() ->
     assert parse_cards(format_cards(game.hand(0))) == list(game.hand(0))
     with pytest.raises(CardError, match="'ZZ' is not a card"):
         format_cards(["AS", "ZZ"])
+    from penneech.render import cards_svg, hand_html
 
+    assert cards_svg("AS KH") == cards_svg(["AS", "KH"])
+    assert hand_html("AS, KH") == hand_html(["AS", "KH"])
+
+
+@pytest.mark.parametrize("scale", [0, -1, "big", True, float("nan"), None])
+def test_a_card_drawn_at_a_size_that_is_not_one_is_refused(scale: object) -> None:
+    """(scale=-1 drew width="-50" in silence; scale="big" failed inside with "Unknown format
+    code 'g' for object of type 'str'")"""
+    from penneech.render import card_svg
+
+    with pytest.raises(ValueError, match="scale must be a number above 0"):
+        card_svg("AS", scale=scale)  # type: ignore[arg-type]
+    assert 'width="75"' in card_svg("AS", scale=1.5)
