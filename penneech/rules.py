@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple, TypeGuard
@@ -987,6 +988,12 @@ class Rules:
     past_tricks: PastTricks = "open"
 
     def __post_init__(self) -> None:
+        if isinstance(self.deck, str) and PRESET_ALIASES.get(
+                key := self.deck.partition(",")[0].strip().lower(), key) in PRESETS:
+            # Rules("pagat") read the name as the first option, deck
+            raise RulesError(f"Rules() takes options by name, such as Rules(follow='free'); "
+                             f"to start from a preset, write Rules.preset({key!r}) or "
+                             f"Rules.parse({_shorten(self.deck)})")
         for name, info in OPTIONS.items():
             value = getattr(self, name)
             if info.minimum is not None:
@@ -1027,12 +1034,19 @@ class Rules:
 
         ``changes`` are more ``option=value`` items, as given one by one on a command line
         (``--set follow=free``).  Names and values are read without regard to case; an option
-        may be given only once.
+        may be given only once.  The items may be separated by spaces as well as commas, as
+        :func:`~penneech.cards.parse_cards` reads cards:
+
+        >>> rules = Rules.parse("pagat target=31 follow = free")
+        >>> rules, str(rules)
+        (Rules.preset('pagat', target=31, follow='free'), 'pagat,target=31,follow=free')
+        >>> Rules.parse(str(rules)) == rules
+        True
         """
         if not isinstance(text, str):
             raise RulesError(f"rules must be text such as 'pagat,follow=free', not "
                              f"{json_kind(text)}")
-        parts = [p.strip() for p in text.split(",") if p.strip()]
+        parts = re.sub(r"\s*=\s*", "=", text).replace(",", " ").split()
         if not parts:
             raise RulesError("empty rules: name a preset, such as 'pagat'")
         name, *rest = parts

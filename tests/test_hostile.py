@@ -1149,3 +1149,21 @@ def test_a_card_drawn_at_a_size_that_is_not_one_is_refused(scale: object) -> Non
     with pytest.raises(ValueError, match="scale must be a number above 0"):
         card_svg("AS", scale=scale)  # type: ignore[arg-type]
     assert 'width="75"' in card_svg("AS", scale=1.5)
+
+
+def test_rules_written_with_spaces_or_given_to_the_constructor_are_understood() -> None:
+    """(Rules.parse("pagat target=31") was refused with "the rules start with a preset name,
+    such as 'pagat', not 'pagat target=31'", though it did; Rules("pagat") said "'pagat' is not
+    a value of deck")"""
+    assert Rules.parse("pagat target=31 follow = free") == Rules.parse("pagat,target=31,follow=free")
+    assert Game("davis target=31", seed=1).rules == Rules.preset("davis", target=31)
+    with pytest.raises(RulesError, match=re.escape("'davis' is not option=value")):
+        Rules.parse("pagat davis")
+    for text in ("pagat", "Cotton", "pagat,follow=free"):
+        with pytest.raises(RulesError, match=re.escape(
+                "Rules() takes options by name, such as Rules(follow='free'); to start from a "
+                f"preset, write Rules.preset({text.partition(',')[0].lower()!r}) or "
+                f"Rules.parse({text!r})")):
+            Rules(text)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="'32' is not a value of deck"):
+        Rules(deck="32")  # type: ignore[arg-type]
