@@ -83,6 +83,7 @@ from .files import atomic_write, check_writable
 from .game import Game
 from .players import PLAYER_KINDS, Player, make_player, play_game
 from .rules import Rules
+from .text import py_shown
 
 __all__ = [
     "GameResult",
@@ -306,17 +307,27 @@ def _settings_for(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     if player_settings is None:
         return ({}, {})
+    shape = ("player_settings must be a mapping by kind, such as {'expert': {'worlds': 80}}, "
+             "or one mapping per player")
     if isinstance(player_settings, Mapping):
         unknown = set(player_settings) - set(PLAYER_KINDS)
         if unknown:
             raise ValueError(
-                f"player_settings keys must be player kinds, not {', '.join(sorted(unknown))}"
+                f"player_settings keys must be player kinds, not "
+                f"{', '.join(sorted(map(str, unknown)))}"
             )
         per_kind: Mapping[str, Mapping[str, Any]] = player_settings
-        return (dict(per_kind.get(kinds[0], {})), dict(per_kind.get(kinds[1], {})))
-    if len(player_settings) != 2:
-        raise ValueError("player_settings must be a mapping by kind or one mapping per player")
-    return (dict(player_settings[0]), dict(player_settings[1]))
+        pair = [per_kind.get(kinds[0], {}), per_kind.get(kinds[1], {})]
+    elif isinstance(player_settings, Sequence) and not isinstance(player_settings, str) \
+            and len(player_settings) == 2:
+        pair = [player_settings[0], player_settings[1]]
+    else:
+        raise ValueError(f"{shape}, not {py_shown(player_settings)}")
+    for one in pair:
+        if not isinstance(one, Mapping):
+            raise ValueError(f"{shape}: a player's settings are a mapping such as "
+                             f"{{'worlds': 80}}, not {py_shown(one)}")
+    return (dict(pair[0]), dict(pair[1]))
 
 
 def _check_kinds(kinds: Sequence[str]) -> None:
@@ -388,9 +399,10 @@ def simulate(
         ValueError: bad arguments (including unknown rules: :class:`~penneech.rules.RulesError`).
         Interrupted: Ctrl-C; its ``done`` holds the games that had finished, by game number.
     """
-    kinds = tuple(players)
+    kinds = tuple(players) if isinstance(players, (list, tuple)) else ()
     if len(kinds) != 2:
-        raise ValueError(f"players must be two player kinds, not {list(players)!r}")
+        raise ValueError(f"players must be two player kinds, such as ('greedy', 'random'), not "
+                         f"{py_shown(players)}")
     _check_kinds(kinds)
     rule_set = Rules.parse(rules) if isinstance(rules, str) else rules
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
@@ -403,15 +415,22 @@ def simulate(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     workers = min(workers, os.cpu_count() or 1)  # more processes than processors only slow down
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int)
+                                   or chunk_size < 1):
         raise ValueError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    for flag, value in (("duplicate", duplicate), ("progress", progress)):
+        if not isinstance(value, bool):  # (duplicate="no" played duplicate pairs)
+            raise ValueError(f"{flag} must be True or False, not {py_shown(value)}")
     if duplicate and games % 2:
         games += 1
     if labels is None:
         names = _labels(kinds)
     else:
-        if len(labels) != 2 or labels[0] == labels[1]:
-            raise ValueError(f"labels must be two different names, not {list(labels)!r}")
+        if not isinstance(labels, (list, tuple)) or len(labels) != 2 \
+                or not all(isinstance(x, str) and x.strip() for x in labels) \
+                or labels[0] == labels[1]:
+            raise ValueError(f"labels must be two different names, such as ('me', 'you'), not "
+                             f"{py_shown(labels)}")
         names = (labels[0], labels[1])
     settings = _settings_for(kinds, player_settings)
     notation = str(rule_set)

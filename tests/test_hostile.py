@@ -1167,3 +1167,25 @@ def test_rules_written_with_spaces_or_given_to_the_constructor_are_understood() 
             Rules(text)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="'32' is not a value of deck"):
         Rules(deck="32")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"players": "greedy"}, "players must be two player kinds, such as ('greedy', 'random'), "
+                            "not 'greedy'"),
+    ({"duplicate": "no"}, "duplicate must be True or False, not 'no'"),
+    ({"progress": 1}, "progress must be True or False, not 1"),
+    ({"labels": "AB"}, "labels must be two different names, such as ('me', 'you'), not 'AB'"),
+    ({"labels": (1, 2)}, "labels must be two different names"),
+    ({"player_settings": 5}, "player_settings must be a mapping by kind, such as "
+                             "{'expert': {'worlds': 80}}, or one mapping per player, not 5"),
+    ({"player_settings": {"greedy": 5}}, "a player's settings are a mapping such as "
+                                         "{'worlds': 80}, not 5"),
+    ({"player_settings": [{}, None]}, "a player's settings are a mapping"),
+    ({"chunk_size": True, "workers": 2}, "chunk_size must be a whole number of at least 1"),
+])
+def test_simulate_given_odd_arguments_says_which(arguments: dict, message: str) -> None:
+    """(players="greedy" was told as "not ['g', 'r', 'e', 'e', 'd', 'y']"; duplicate="no" played
+    duplicate pairs and labels="AB" labelled the players 'A' and 'B', in silence;
+    player_settings=5 failed inside with "object of type 'int' has no len()")"""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        simulation.simulate(**{"games": 2, **arguments})
