@@ -1189,3 +1189,32 @@ def test_simulate_given_odd_arguments_says_which(arguments: dict, message: str) 
     player_settings=5 failed inside with "object of type 'int' has no len()")"""
     with pytest.raises(ValueError, match=re.escape(message)):
         simulation.simulate(**{"games": 2, **arguments})
+
+
+def test_a_csv_that_is_not_results_is_refused_with_the_line() -> None:
+    """(a truncated row was told as "int() argument must be a string, a bytes-like object or a
+    real number, not 'NoneType'", a wrong header as "not a penneech simulation CSV: 'game'", and
+    an empty file read as no games; write_csv([1]) failed inside with an AttributeError)"""
+    from penneech.simulation import read_csv, simulate, write_csv
+
+    out = io.StringIO()
+    write_csv(simulate("pagat", ("greedy", "random"), games=2, seed=1), out)
+    header, first, second = out.getvalue().splitlines()
+    for text, message in [
+        ("", "the file is empty"),
+        ("hello,world\n1,2\n", "the header has no 'game' column"),
+        (f"{header}\n{first}\n{second[:30]}\n", "line 3: the row has 5 values, not 21"),
+        (f"{header}\n{first},7\n", "line 2: the row has 22 values, not 21"),
+        (f"{header}\n{first.replace(',pagat,', ',pagat,x')}\n", "line 2: seed must be a whole "
+                                                                 "number, not 'x"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(f"not a penneech simulation CSV: "
+                                                       f"{message}")):
+            read_csv(io.StringIO(text))
+    with pytest.raises(TypeError, match="read_csv takes a file name or an open text file, not "
+                                        "int"):
+        read_csv(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(
+            "write_csv takes the results of simulate or read_csv (a list of GameResult): item 0 "
+            "is int")):
+        write_csv([1], io.StringIO())  # type: ignore[list-item]

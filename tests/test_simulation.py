@@ -157,7 +157,7 @@ def test_csv_round_trip(serial: list[GameResult], tmp_path: object) -> None:
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-        with pytest.raises(ValueError, match=f"not a penneech simulation CSV: game "
+        with pytest.raises(ValueError, match=f"not a penneech simulation CSV: line 2, game "
                            f"{rows[0]['game']}: winner and first_dealer must be 0 or 1, not "
                            f"'{bad}'"):
             read_csv(io.StringIO(out.getvalue()))
