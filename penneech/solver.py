@@ -232,7 +232,9 @@ class Position:
             raise GameError(f"from_game takes a Game, not {type(game).__name__} (for a "
                             "player's view, guess the hidden cards: Position.from_view)")
         if game.phase is not Phase.PLAY:
-            raise GameError(f"there is no trick being played (the game is at {game.phase.value})")
+            waits = {Phase.DEAL: "waits for the next deal", Phase.OVER: "is over",
+                     Phase.THROW_IN: "waits for a player to say whether to throw in the hand"}
+            raise GameError(f"there is no trick being played: the game {waits[game.phase]}")
         trick = game.trick
         trumps = game.trumps
         assert trumps is not None

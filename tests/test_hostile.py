@@ -1218,3 +1218,15 @@ def test_a_csv_that_is_not_results_is_refused_with_the_line() -> None:
             "write_csv takes the results of simulate or read_csv (a list of GameResult): item 0 "
             "is int")):
         write_csv([1], io.StringIO())  # type: ignore[list-item]
+
+
+def test_a_position_asked_of_a_game_not_in_play_says_why_in_words() -> None:
+    """(it said "there is no trick being played (the game is at over)", or "at throw_in")"""
+    game = Game("pagat", seed=5)
+    play_game(game, [make_player("greedy"), make_player("greedy")])
+    with pytest.raises(GameError, match=re.escape(
+            "there is no trick being played: the game is over")):
+        Position.from_game(game)
+    game = Game("pagat", seed=1, auto_deal=False)
+    with pytest.raises(GameError, match="the game waits for the next deal"):
+        Position.from_game(game)
