@@ -16,7 +16,11 @@ Kinds made by :func:`make_player`:
 ``random``
     uniform over the legal plays (and throws in a hand half the time).
 ``greedy``
-    a rule-aware heuristic: what a thoughtful beginner does.
+    a rule-aware heuristic: what a thoughtful beginner does (the ``beginner`` level).
+``club``, ``expert``
+    the play-out players of :mod:`penneech.playouts` (the ``club`` and ``expert`` levels): each
+    card is played out to the end of the deal in many guesses at the hidden cards (``worlds``),
+    remembering every card seen, and the card that does best for the game is played.
 ``solver``
     perfect-information Monte Carlo: samples the hidden cards consistently with what it has seen,
     solves each sample exactly (:mod:`penneech.solver`) and plays the card that does best on
