@@ -21,6 +21,23 @@ asked whether to throw in.
 
 Reading a record replays it through the engine, so every rule is checked; a bad record raises
 :class:`RecordError`, whose message names the file, the deal and the play (from 1) and the reason.
+
+A game saved part-way reads back at the same point, ready to play on:
+
+>>> import pathlib, tempfile
+>>> from penneech import Game
+>>> game = Game("pagat,follow=free", seed=7, players=("Ann", "Ben"))
+>>> game.play(game.legal_plays()[0])
+>>> path = save(game, pathlib.Path(tempfile.mkdtemp()) / "game.json")
+>>> again = load(path)
+>>> again.actions == game.actions, again.rules, again.names
+(True, Rules.preset('pagat', follow='free'), ('Ann', 'Ben'))
+>>> loads(dumps(game)).legal_plays() == game.legal_plays()
+True
+>>> loads(dumps(game).replace('"free"', '"fre"'), "mine.json")
+Traceback (most recent call last):
+    ...
+penneech.record.RecordError: mine.json: rules: 'fre' is not a value of follow: use one of ...
 """
 
 from __future__ import annotations
