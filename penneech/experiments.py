@@ -1355,6 +1355,16 @@ def what_a_rule_does(
     if option not in OPTIONS:
         raise RulesError(f"unknown option {option!r}: the options are {', '.join(OPTIONS)}")
     changed = Rules.preset(base).replace(**{option: value})
+    held = getattr(Rules.preset(base), option)
+    if getattr(changed, option) == held:
+        # (every difference came back 0, as if the rule did nothing)
+        def shown(v: object) -> str:
+            return str(v).lower() if isinstance(v, bool) else str(v)
+
+        others = ("a whole number" if OPTIONS[option].minimum is not None else
+                  ", ".join(shown(v.value) for v in OPTIONS[option].values if v.value != held))
+        raise RulesError(f"{base} already has {option}={shown(held)}: to see what the rule does, "
+                         f"change it to another value ({others})")
     variant = _variant(base, (option, getattr(changed, option)))
     cells = [self_play(str(Rules.preset(base)), games), self_play(variant.rules, games)]
     results = _quick_cells(cells, seed)

@@ -1230,3 +1230,21 @@ def test_a_position_asked_of_a_game_not_in_play_says_why_in_words() -> None:
     game = Game("pagat", seed=1, auto_deal=False)
     with pytest.raises(GameError, match="the game waits for the next deal"):
         Position.from_game(game)
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("follow", "suit", "pagat already has follow=suit: to see what the rule does, change it to "
+                       "another value (suit_or_trump, free)"),
+    ("majority_bonus", "yes", "pagat already has majority_bonus=true: to see what the rule does, "
+                              "change it to another value (false)"),
+    ("target", 61, "pagat already has target=61: to see what the rule does, change it to another "
+                   "value (a whole number)"),
+])
+def test_a_rule_changed_to_what_it_already_is_is_refused(option: str, value: object,
+                                                         message: str) -> None:
+    """(what_a_rule_does("follow", "suit") on pagat, which has it, played both cells and gave
+    every difference as 0, as if the rule did nothing)"""
+    from penneech.experiments import what_a_rule_does
+
+    with pytest.raises(RulesError, match=re.escape(message)):
+        what_a_rule_does(option, value, games=2)
