@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
-from .game import Game, GameError, IllegalPlayError, Phase, check_names
+from .game import Game, GameError, IllegalPlayError, Phase, PlayerView, check_names
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import (
@@ -423,19 +423,23 @@ class Table:
         analysis: list[str] = []
         result = None
         if waiting == "you" and g.phase is Phase.THROW_IN:
-            status = "Your hand may be thrown in: throw it in for a new deal, or keep it?"
+            # why it may be, in the words of the rule option (rules.py)
+            why = OPTIONS["redeal"].value_info(g.rules.redeal)
+            status = ("Your hand may be thrown in" + (
+                f" (these rules allow it for {why.description[:1].lower()}"
+                f"{why.description[1:].rstrip('.')})" if why else "")
+                + ": throw it in for a new deal, or keep it?")
             actions = [("throw-in", "Throw it in"), ("keep", "Keep it")]
         elif waiting == "you":
-            status = ("Your lead: play any card." if not g.trick
-                      else "Your turn: play a card to the trick.")
+            status = your_turn(view)
         elif waiting == "computer":
             status = f"{names[COMPUTER]} is thinking…"
         elif waiting == "deal":
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
                 narrate.describe(ended, names)]
-            status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in
-                      else f"Deal {ended.deal} is over.")
+            status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in else
+                      f"Deal {ended.deal} is over. {standing(g.scores, names, g.rules.target)}")
             actions = [("next-deal", "Deal the next hand")]
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
@@ -476,6 +480,48 @@ class Table:
             "seed": str(g.seed),
             "rules": str(g.rules),
         }
+
+
+def your_turn(view: PlayerView) -> str:
+    """What the table says when the reader is to play: to lead, any card; to follow, which
+    suits the rules oblige the reader to play now and why the other cards are greyed, so that a
+    reader new to the game knows what to tap before tapping a card that is refused.
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=7)
+    >>> your_turn(game.view(game.to_move))
+    'Your lead: play any card; it starts the trick, and the other player answers it.'
+    """
+    if not view.trick:
+        return "Your lead: play any card; it starts the trick, and the other player answers it."
+    led = view.trick[0][1].suit
+    trumps = view.trumps
+    assert trumps is not None
+    obliged, allowed = view.rules.follow_duty(led, trumps)
+    held = sorted({c.suit for c in view.hand if c.suit in obliged}, key=lambda s: s.value)
+    if len(view.legal_plays) < len(view.hand):
+        may = " or ".join("trumps" if s is trumps and s is not led else s.noun
+                          for s in sorted(allowed, key=lambda s: (s is not led, s.value)))
+        return (f"Your turn: {led.noun} were led and you hold "
+                f"{' and '.join(s.noun for s in held)}, so you must play {may} (follow suit); "
+                "the greyed cards may not be played now.")
+    if obliged and not held:
+        return f"Your turn: you hold no {led.noun}, the suit led, so you may play any card."
+    return "Your turn: play any card to the trick."
+
+
+def standing(scores: Sequence[int], names: Sequence[str], target: int = 61) -> str:
+    """Who is ahead after a deal, in words, and what wins the game.
+
+    >>> standing([16, 1], ["Reader", "Expert"])
+    'You lead, 16 to 1; the first to 61 wins the game.'
+    >>> standing([4, 9], ["Reader", "Expert"])
+    'Expert leads, 9 to 4; the first to 61 wins the game.'
+    """
+    you, other = scores[YOU], scores[COMPUTER]
+    lead = ("You lead" if you > other else f"{names[COMPUTER]} leads" if other > you
+            else "The scores are level")
+    return f"{lead}, {max(you, other)} to {min(you, other)}; the first to {target} wins the game."
 
 
 _CARD_TEXT = re.compile("[♠♥♦♣](?:10|[2-9JQKA])")

@@ -101,6 +101,80 @@ def test_a_refused_card_gets_the_engines_own_message() -> None:
     assert "is not a card" in bad["refused"]
 
 
+def _status(html: str) -> str:
+    found = re.search(r'<p class="pn-status"[^>]*>(.*?)</p>', html, re.S)
+    assert found, html
+    import html as html_text
+
+    return html_text.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
+
+
+def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
+    """A reader new to the game is told, on their turn, what they must play and that the
+    greyed cards may not be played now (it was "Your turn: play a card to the trick.", and the
+    reason came only with a refusal)."""
+    state = ok(op="new", rules="pagat", seed=11, opponent="greedy", dealer=0)
+    state = ok(op="computer")
+    game = record.loads(state["record"])
+    led = game.view(0).trick[0][1].suit
+    assert [c for c in state["hand"] if c not in state["legal"]]
+    assert _status(state["html"]) == (
+        f"Your turn: {led.noun} were led and you hold {led.noun}, so you must play {led.noun} "
+        "(follow suit); the greyed cards may not be played now.")
+    # Parlett's reading allows a trump instead: the table says so
+    for seed in range(100):
+        state = ok(op="new", rules="parlett", seed=seed, opponent="greedy", dealer=0)
+        if state["waiting"] != "computer":
+            continue
+        state = ok(op="computer")
+        view = record.loads(state["record"]).view(0)
+        led, trumps = view.trick[0][1].suit, view.trumps
+        if len(view.legal_plays) < len(view.hand) and trumps is not led:
+            break
+    else:
+        pytest.fail("no seed below 100 has the reader follow a plain suit under parlett")
+    assert f"so you must play {led.noun} or trumps (follow suit)" in _status(state["html"])
+    # a lead: any card, and what a lead is
+    state = ok(op="new", rules="pagat", seed=11, opponent="greedy", dealer=1)
+    assert state["waiting"] == "you" or state["legal"] == []
+    if state["legal"]:
+        assert _status(state["html"]).startswith("Your lead: play any card; it starts the trick")
+
+
+def test_the_end_of_a_deal_says_who_leads_and_what_wins() -> None:
+    state = ok(op="new", rules="pagat", seed=7, opponent="greedy", dealer=1)
+    for _ in range(200):
+        if state["waiting"] in ("deal", "over"):
+            break
+        if state["waiting"] == "computer":
+            state = ok(op="computer")
+        elif not state["legal"]:
+            state = ok(op="throw_in", claim=False)
+        else:
+            state = ok(op="play", card=state["legal"][0])
+    assert state["waiting"] == "deal"
+    you, other = state["scores"]
+    computer = record.loads(state["record"]).names[1]
+    leader = "You lead" if you > other else f"{computer} leads" if other > you else \
+        "The scores are level"
+    status = _status(state["html"])
+    assert status.startswith("Deal 1 is over. "), status
+    assert f"{leader}, {max(you, other)} to {min(you, other)}; the first to 61 wins the game." \
+        in status
+
+
+def test_the_throw_in_question_says_why_the_hand_may_be_thrown_in() -> None:
+    for seed in range(400):
+        state = ok(op="new", rules="pagat", seed=seed, opponent="greedy", dealer=1)
+        if 'data-action="throw-in"' in state["html"]:
+            break
+    else:
+        pytest.fail("no seed below 400 deals the reader a hand that may be thrown in")
+    assert _status(state["html"]) == (
+        "Your hand may be thrown in (these rules allow it for a hand with no ace, king, queen or "
+        "knave (holding the ♦7 does not save it)): throw it in for a new deal, or keep it?")
+
+
 def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:
     state = ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random")
     state = _finish(answer=state)
@@ -433,8 +507,9 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     assert "You turn up the nine of hearts" in first and "Scores: you 0, Greedy 0." in first
     state = ok(op="computer")
     # the computer's card, in words, then what the table waits for; nothing said twice
-    assert state["news"] == ("Trick 1: Greedy leads the queen of hearts. Your turn: play a card "
-                             "to the trick."), state["news"]
+    assert state["news"] == ("Trick 1: Greedy leads the queen of hearts. Your turn: hearts were "
+                             "led and you hold hearts, so you must play hearts (follow suit); the "
+                             "greyed cards may not be played now."), state["news"]
     forbidden = next(c for c in state["hand"] if c not in state["legal"])
     refused = ok(op="play", card=forbidden)["news"]
     assert refused.startswith(f"Not allowed: {penneech.Card(forbidden).name} is not a legal "
