@@ -554,9 +554,63 @@ def test_a_downloaded_game_is_played_on_before_any_game_is_on_the_table(
     page.close()
 
 
+def test_a_newcomer_on_a_phone_plays_at_once_and_is_told_what_to_play(
+        browser_context: Any, live_server: str) -> None:
+    """A reader new to the game, on a phone, finds Play live on the page's second screen with
+    the settings folded (they were open, a screen and more above it), under a note that says
+    what it plays; pressed, it says while Python starts that the game will appear by itself;
+    and at the table, before any card is tapped, the status says what must be played and why
+    the greyed cards are greyed, and at the end of a deal who leads and what wins."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    settings = page.locator(".pn-live-play details.pn-settings")
+    assert settings.get_attribute("open") is None, "the settings are open on a phone"
+    start = page.locator(".pn-live-play .pn-live-start")
+    top = start.evaluate("b => b.getBoundingClientRect().top + scrollY")
+    assert top < 2 * PHONE["height"], f"Play live is {top} px down the page at phone width"
+    note = page.locator(".pn-live-play .pn-live-note").inner_text()
+    assert note.startswith("Press Play live to play at once, under pagat"), note
+    # one tap opens the settings: seed 11, the reader deals, so the beginner leads (a card
+    # the reader must follow: tests/test_live_bridge.py)
+    settings.locator("> summary").click()
+    page.select_option(".pn-live-play select[name=opponent]", "greedy")
+    page.fill(".pn-live-play input[name=seed]", "11")
+    page.select_option(".pn-live-play select[name=dealer]", "0")
+    said: list[str] = []
+    page.expose_function("penneechSaid", lambda text: said.append(text))
+    page.evaluate("""() => new MutationObserver(() => window.penneechSaid(
+        document.querySelector('.pn-live-play .pn-live-message').textContent)).observe(
+        document.querySelector('.pn-live-play .pn-live-message'),
+        {childList: true, characterData: true, subtree: true})""")
+    start.click()
+    _wait_table(page)
+    state = _settled(page)
+    if not page.evaluate("window.penneechLive.startup_phases?.from_snapshot"):
+        assert any("appears here by itself" in s for s in said), said
+    while state["actions"] and "next-deal" not in state["actions"]:
+        page.locator(".pn-live-play [data-action=keep]").click()
+        state = _settled(page)
+    greyed = [c for c in state["cards"] if c["disabled"]]
+    assert greyed, state["text"]
+    assert "so you must play" in state["status"] and (
+        "the greyed cards may not be played now" in state["status"]), state["status"]
+    while "next-deal" not in state["actions"]:
+        if state["actions"]:
+            page.locator(".pn-live-play [data-action=keep]").click()
+        else:
+            code = next(c["code"] for c in state["cards"] if not c["disabled"])
+            page.locator(f'.pn-live-play [data-card="{code}"]').click()
+        state = _settled(page)
+    assert re.search(r"Deal 1 is over\. (You lead|\w+ leads|The scores are level), \d+ to \d+; "
+                     r"the first to 61 wins the game\.", state["status"]), state["status"]
+    rec.check_all("play-the-computer, a newcomer on a phone")
+    page.close()
+
+
 def test_phone_layout(browser_context: Any, live_server: str) -> None:
     """At 390 px the table fits the width and its cards can be played."""
     page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
+    page.locator(".pn-live-play .pn-settings > summary").click()  # folded on a phone
     page.fill(".pn-live-play input[name=seed]", "7")
     page.fill(".pn-live-play input[name=name]", "W" * 40)  # the longest name, with no space
     page.select_option(".pn-live-play select[name=dealer]", "1")

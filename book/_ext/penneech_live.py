@@ -123,8 +123,11 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     form = _el(root, "form", class_="pn-live-form", autocomplete="off")
     fair = [p for p in cat["players"] if p["fair"]]
     if kind == "play":
-        _el(form, "p", "Choose the rules and your opponent, then press Play live. The engine "
-            "then runs in your browser: nothing is installed and nothing is sent anywhere.",
+        default = next(p for p in fair if p["default"])
+        _el(form, "p", "Press Play live to play at once, under "
+            f"{cat['preset_labels'][cat['default_preset']]} against the {default['kind']} player, "
+            "or choose the rules and your opponent first. The engine then runs in your browser: "
+            "nothing is installed and nothing is sent anywhere.",
             class_="pn-live-note")
         # folded away while a game is on, so that the table is in view
         settings = _el(form, "details", class_="pn-settings", open="open")

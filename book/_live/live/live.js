@@ -275,6 +275,11 @@
     let aside = "";  // what the status line says once about a game set aside
     let unkept = false;  // the browser refused to keep the game on the table (said once a game)
     linkPresetMenu(box, form);
+    // On a phone the settings are more than a screen tall, and Play live came after them: they
+    // are folded there (one tap opens them), so that a reader new to the game sees Play live at
+    // once, under the note that says what it plays.
+    const settingsBox = $(form, ".pn-settings");
+    if (settingsBox && window.matchMedia("(max-width: 575.98px)").matches) settingsBox.open = false;
 
     const opponentMenu = form.elements.namedItem("opponent");
     const strengthMenus = $$(form, "select[data-for]");

@@ -29,7 +29,10 @@ function countDownloads() {
         for (;;) {
           const { done: end, value } = await reader.read();
           if (end) {
-            if (done >= total) post({ type: "progress", fraction: 0.85, text: "Starting Python…" });
+            if (done >= total) {
+              post({ type: "progress", fraction: 0.85, text: "Starting Python: some seconds, "
+                + "the first time; what you asked for appears here by itself…" });
+            }
             break;
           }
           done += value.length;
