@@ -748,3 +748,45 @@ def test_no_page_loads_the_themes_font_awesome_script(open_page: OpenPage) -> No
     assert shown >= 3, f"only {shown} icons are shown"
     assert not blank, f"icons drawn blank: {blank}"
     rec.assert_clean("how-to-play without the Font Awesome script")
+
+
+def test_how_to_play_teaches_the_game_before_its_sources_on_a_phone(open_page: OpenPage) -> None:
+    """A reader new to card games, on a phone: How to play says what a trick, a lead, trumps
+    and the turn-up are, each linked to the glossary, and offers the live game, on its first
+    screen and before any citation (it opened with the reading's scholarship, and the page's
+    first "trick" was unexplained); the steps of a deal read one block per step, not in a
+    column 100 px wide (the table was 3,500 px tall)."""
+    page, rec = open_page("how-to-play", viewport=PHONE)
+    first = page.evaluate("""() => {
+      const article = document.querySelector('.bd-article');
+      const top = (el) => el.getBoundingClientRect().top + scrollY;
+      const terms = Array.from(article.querySelectorAll('a[href^="glossary.html#term-"]'))
+        .map((a) => ({term: a.getAttribute('href').split('#term-')[1], top: top(a)}));
+      const play = article.querySelector('a[href="play-the-computer.html"]');
+      const cite = article.querySelector('a[href^="bibliography.html"]');
+      return {terms, play: play && top(play), cite: cite && top(cite)};
+    }""")
+    seen = {t["term"] for t in first["terms"] if t["top"] < PHONE["height"] * 1.5}
+    assert {"trick", "lead", "turn-up", "trumps", "follow-suit"} <= seen, first["terms"]
+    assert first["play"] is not None and first["play"] < PHONE["height"] * 1.5, first
+    assert first["cite"] is None or first["cite"] > first["play"], first
+    steps = page.locator(".pn-steps table")
+    box = steps.bounding_box()
+    assert box and box["height"] < 2200, f"the steps of a deal are {box} at phone width"
+    cells = steps.locator("tbody tr").nth(3).locator("td")
+    words = cells.nth(2).bounding_box()
+    assert words and words["width"] > 0.9 * box["width"], (words, box)
+    said = cells.evaluate_all("tds => tds.map(td => getComputedStyle(td, '::before').content)")
+    assert said[0] == '"Step "' and said[3] == '"Cotton: "', said
+    step, who = (cells.nth(k).bounding_box() for k in (0, 1))
+    assert step and who and abs(step["y"] - who["y"]) < 2, "the step and who plays it are apart"
+    rec.assert_clean("how-to-play at phone width")
+
+
+def test_the_quick_reference_links_its_terms_and_the_live_game(open_page: OpenPage) -> None:
+    page, rec = open_page("quick-reference", viewport=PHONE)
+    terms = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.quick-reference a[href^="glossary.html#term-"]')).map(a => a.hash.slice(6))""")
+    assert {"trick", "trumps", "follow-suit", "elder-hand", "stock"} <= set(terms), terms
+    assert page.locator(".quick-reference a[href='play-the-computer.html']").count() == 1
+    rec.assert_clean("quick-reference at phone width")
