@@ -514,12 +514,13 @@ def standing(scores: Sequence[int], names: Sequence[str], target: int = 61) -> s
     """Who is ahead after a deal, in words, and what wins the game.
 
     >>> standing([16, 1], ["Reader", "Expert"])
-    'You lead, 16 to 1; the first to 61 wins the game.'
+    'You are ahead, 16 to 1; the first to 61 wins the game.'
     >>> standing([4, 9], ["Reader", "Expert"])
-    'Expert leads, 9 to 4; the first to 61 wins the game.'
+    'Expert is ahead, 9 to 4; the first to 61 wins the game.'
     """
     you, other = scores[YOU], scores[COMPUTER]
-    lead = ("You lead" if you > other else f"{names[COMPUTER]} leads" if other > you
+    # (not "leads": to a reader new to the game, to lead is to play a trick's first card)
+    lead = ("You are ahead" if you > other else f"{names[COMPUTER]} is ahead" if other > you
             else "The scores are level")
     return f"{lead}, {max(you, other)} to {min(you, other)}; the first to {target} wins the game."
 

@@ -601,7 +601,7 @@ def test_a_newcomer_on_a_phone_plays_at_once_and_is_told_what_to_play(
             code = next(c["code"] for c in state["cards"] if not c["disabled"])
             page.locator(f'.pn-live-play [data-card="{code}"]').click()
         state = _settled(page)
-    assert re.search(r"Deal 1 is over\. (You lead|\w+ leads|The scores are level), \d+ to \d+; "
+    assert re.search(r"Deal 1 is over\. (You are ahead|\w+ is ahead|The scores are level), \d+ to \d+; "
                      r"the first to 61 wins the game\.", state["status"]), state["status"]
     rec.check_all("play-the-computer, a newcomer on a phone")
     page.close()

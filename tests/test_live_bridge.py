@@ -155,7 +155,7 @@ def test_the_end_of_a_deal_says_who_leads_and_what_wins() -> None:
     assert state["waiting"] == "deal"
     you, other = state["scores"]
     computer = record.loads(state["record"]).names[1]
-    leader = "You lead" if you > other else f"{computer} leads" if other > you else \
+    leader = "You are ahead" if you > other else f"{computer} is ahead" if other > you else \
         "The scores are level"
     status = _status(state["html"])
     assert status.startswith("Deal 1 is over. "), status
