@@ -424,11 +424,9 @@ class Table:
         result = None
         if waiting == "you" and g.phase is Phase.THROW_IN:
             # why it may be, in the words of the rule option (rules.py)
-            why = OPTIONS["redeal"].value_info(g.rules.redeal)
-            status = ("Your hand may be thrown in" + (
-                f" (these rules allow it for {why.description[:1].lower()}"
-                f"{why.description[1:].rstrip('.')})" if why else "")
-                + ": throw it in for a new deal, or keep it?")
+            status = (f"Your hand may be thrown in: these rules allow it for "
+                      f"{OPTIONS['redeal'].phrase(g.rules.redeal)}. Throw it in for a new deal, "
+                      "or keep it?")
             actions = [("throw-in", "Throw it in"), ("keep", "Keep it")]
         elif waiting == "you":
             status = your_turn(view)

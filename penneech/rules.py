@@ -234,6 +234,17 @@ class OptionInfo:
                 return info
         return None
 
+    def phrase(self, value: Any) -> str:
+        """What ``value`` means, as a phrase to put in a sentence: its description without the
+        capital and the full stop (the value itself where it has none).
+
+        >>> OPTIONS["redeal"].phrase("no_ace_or_face")
+        'a hand with no ace, king, queen or knave (holding the ♦7 does not save it)'
+        """
+        info = self.value_info(value)
+        text = info.description.rstrip(".") if info else str(value)
+        return text[:1].lower() + text[1:]
+
 
 def _values(*pairs: tuple[Any, str]) -> tuple[ValueInfo, ...]:
     return tuple(ValueInfo(v, d) for v, d in pairs)

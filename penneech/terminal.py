@@ -319,7 +319,8 @@ class _Terminal:
         self.tell_news()
         self.say()
         self.say(f"Your hand: {hand_text(view.hand)}")
-        self.say(f"This hand may be thrown in: {_throw_in_rule(view.rules)}.")
+        rule = OPTIONS["redeal"].phrase(view.rules.redeal)
+        self.say(f"This hand may be thrown in: {rule}.")
         while True:
             answer = self.ask("Throw in this hand? [y/n] ").lower()
             if answer in ("y", "yes"):
@@ -331,11 +332,10 @@ class _Terminal:
             if answer in _UNDO:
                 raise _TakeBack
             if answer in ("?", "help"):
-                self.say(f"Under these rules a hand may be thrown in when it is "
-                         f"{_throw_in_rule(view.rules)}, and yours is.  Type y to throw it in "
-                         "(the same dealer deals again), n to keep it (the deal is played), undo "
-                         "to take back your last card, or quit to stop here (the game is "
-                         "saved).")
+                self.say(f"Under these rules a hand may be thrown in when it is {rule}, and "
+                         "yours is.  Type y to throw it in (the same dealer deals again), n "
+                         "to keep it (the deal is played), undo to take back your last card, "
+                         "or quit to stop here (the game is saved).")
                 continue
             self.say("Please answer y to throw the hand in (the same dealer deals again), n to "
                      "keep it, ? for help, or quit to stop here (the game is saved).")
@@ -430,13 +430,6 @@ def hand_text(hand: Sequence[Card]) -> str:
     for card in sorted(hand):
         groups.setdefault(card.suit, []).append(card.code)
     return "   ".join(f"{suit.symbol} {' '.join(codes)}" for suit, codes in groups.items())
-
-
-def _throw_in_rule(rules: Rules) -> str:
-    """The meaning of the rules' ``redeal`` value, from its description."""
-    info = OPTIONS["redeal"].value_info(rules.redeal)
-    text = info.description.rstrip(".") if info else rules.redeal
-    return text[:1].lower() + text[1:]
 
 
 # -- saving ------------------------------------------------------------------------------------

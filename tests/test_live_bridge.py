@@ -141,7 +141,7 @@ def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
         assert _status(state["html"]).startswith("Your lead: play any card; it starts the trick")
 
 
-def test_the_end_of_a_deal_says_who_leads_and_what_wins() -> None:
+def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
     state = ok(op="new", rules="pagat", seed=7, opponent="greedy", dealer=1)
     for _ in range(200):
         if state["waiting"] in ("deal", "over"):
@@ -163,16 +163,20 @@ def test_the_end_of_a_deal_says_who_leads_and_what_wins() -> None:
         in status
 
 
-def test_the_throw_in_question_says_why_the_hand_may_be_thrown_in() -> None:
+def _a_hand_to_throw_in() -> dict[str, Any]:
+    """A new game under pagat in which the reader is dealt a hand that may be thrown in."""
     for seed in range(400):
         state = ok(op="new", rules="pagat", seed=seed, opponent="greedy", dealer=1)
         if 'data-action="throw-in"' in state["html"]:
-            break
-    else:
-        pytest.fail("no seed below 400 deals the reader a hand that may be thrown in")
+            return state
+    pytest.fail("no seed below 400 deals the reader a hand that may be thrown in")
+
+
+def test_the_throw_in_question_says_why_the_hand_may_be_thrown_in() -> None:
+    state = _a_hand_to_throw_in()
     assert _status(state["html"]) == (
-        "Your hand may be thrown in (these rules allow it for a hand with no ace, king, queen or "
-        "knave (holding the ♦7 does not save it)): throw it in for a new deal, or keep it?")
+        "Your hand may be thrown in: these rules allow it for a hand with no ace, king, queen or "
+        "knave (holding the ♦7 does not save it). Throw it in for a new deal, or keep it?")
 
 
 def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:
@@ -256,12 +260,7 @@ def test_hint_is_a_legal_card_from_the_readers_view() -> None:
 
 
 def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
-    for seed in range(400):
-        state = ok(op="new", rules="pagat", seed=seed, opponent="greedy", dealer=1)
-        if 'data-action="throw-in"' in state["html"]:
-            break
-    else:
-        pytest.fail("no seed below 400 deals the reader a hand that may be thrown in")
+    state = _a_hand_to_throw_in()
     game = record.loads(state["record"])
     assert game.phase is Phase.THROW_IN and game.to_move == 0
     assert state["legal"] == []
