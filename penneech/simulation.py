@@ -81,7 +81,7 @@ from typing import IO, Any
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
 from .game import Game
-from .players import PLAYER_KINDS, Player, make_player, play_game
+from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game
 from .rules import Rules
 from .text import py_shown
 
@@ -332,6 +332,9 @@ def _settings_for(
 
 def _check_kinds(kinds: Sequence[str]) -> None:
     for kind in kinds:
+        if kind in LEVELS and kind not in PLAYER_KINDS:  # (a run's results name kinds)
+            raise ValueError(f"{kind!r} is a level, not a kind of player: its player is "
+                             f"{LEVELS[kind]!r}")
         if kind not in PLAYER_KINDS:
             raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
 

@@ -1248,3 +1248,13 @@ def test_a_rule_changed_to_what_it_already_is_is_refused(option: str, value: obj
 
     with pytest.raises(RulesError, match=re.escape(message)):
         what_a_rule_does(option, value, games=2)
+
+
+def test_a_level_given_to_simulate_names_its_player() -> None:
+    """(simulate(..., ('beginner', 'random')) said only "unknown player 'beginner'", though
+    make_player takes the levels)"""
+    from penneech.simulation import simulate
+
+    with pytest.raises(ValueError, match=re.escape(
+            "'beginner' is a level, not a kind of player: its player is 'greedy'")):
+        simulate("pagat", ("beginner", "random"), games=2)
