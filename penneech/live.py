@@ -924,13 +924,18 @@ def _on_table(action: Callable[[Table, Mapping[str, Any]], None]
     return run
 
 
-def _experiment(args: Mapping[str, Any]) -> dict[str, Any]:
+def _run_of(args: Mapping[str, Any]) -> Experiment:
+    """The experiment a request names (``run``), started before."""
     key = str(args.get("run", "run"))
-    if args.get("start"):
-        _experiments[key] = start_experiment(args)
     if key not in _experiments:
         raise LiveError("no experiment has been started")
-    run = _experiments[key]
+    return _experiments[key]
+
+
+def _experiment(args: Mapping[str, Any]) -> dict[str, Any]:
+    if args.get("start"):
+        _experiments[str(args.get("run", "run"))] = start_experiment(args)
+    run = _run_of(args)
     count = _int(args, "step", MAX_EXPERIMENT_GAMES, low=0, high=MAX_EXPERIMENT_GAMES)
     assert count is not None
     try:
@@ -945,10 +950,7 @@ def _experiment_results(args: Mapping[str, Any]) -> dict[str, Any]:
     writes them (:func:`penneech.simulation.read_csv` reads them back)."""
     from . import simulation
 
-    key = str(args.get("run", "run"))
-    if key not in _experiments:
-        raise LiveError("no experiment has been started")
-    run = _experiments[key]
+    run = _run_of(args)
     out = io.StringIO(newline="")
     simulation.write_csv(run.results, out)
     return {"csv": out.getvalue(), "games": len(run.results), "seed": str(run.seed),

@@ -825,7 +825,7 @@
           runs = runs.slice(0, -1);
         }
       }
-      showRuns(runs.length ? runs : [run]);
+      showRuns(runs);
       return runs.length < had ? "The oldest run kept here was forgotten to make room." : "";
     }
 
@@ -837,37 +837,25 @@
     function showRuns(runs = readRuns()) {
       runsBox.replaceChildren();
       if (!runs.length) return;
-      const title = document.createElement("p");
-      title.className = "pn-live-runs-title";
-      title.textContent = "Your runs, kept in this browser (newest first)";
-      const note = document.createElement("p");
-      note.className = "pn-live-note";
-      const cli = document.createElement("code");
-      cli.textContent = "penneech simulate --out";
-      note.append("Each run's games download as a CSV file, one row a game, as ", cli,
-        " writes them.");
-      const list = document.createElement("ol");
-      runs.forEach((run) => {
-        const item = document.createElement("li");
+      const title = make("p", { className: "pn-live-runs-title",
+        textContent: "Your runs, kept in this browser (newest first)" });
+      const note = make("p", { className: "pn-live-note" },
+        "Each run's games download as a CSV file, one row a game, as ",
+        make("code", { textContent: "penneech simulate --out" }), " writes them.");
+      const list = make("ol", {}, ...runs.map((run) => {
         const [a, b] = run.rows;
-        const line = document.createElement("span");
-        line.textContent = `Rules ${run.rules} · ${run.players.join(" against ")} · seed `
+        const line = `Rules ${run.rules} · ${run.players.join(" against ")} · seed `
           + `${run.seed} · ${run.done}${run.finished ? "" : ` of ${run.total}`} games`
           + (run.finished ? "" : " (stopped)")
           + (a ? `: ${a.player} won ${percent(a.win_rate)} (95% interval `
             + `${interval(a.low, a.high)})` : "")
           + (b ? `, ${b.player} ${percent(b.win_rate)}` : "") + ". ";
-        const save = document.createElement("button");
-        save.type = "button";
-        save.className = "pn-live-runs-download";
-        save.textContent = "Download (CSV)";
+        const save = make("button", { type: "button", className: "pn-live-runs-download",
+          textContent: "Download (CSV)" });
         save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
-        item.append(line, save);
-        list.append(item);
-      });
-      const forget = document.createElement("button");
-      forget.type = "button";
-      forget.textContent = "Forget these runs";
+        return make("li", {}, make("span", { textContent: line }), save);
+      }));
+      const forget = make("button", { type: "button", textContent: "Forget these runs" });
       forget.addEventListener("click", () => {
         if (!window.confirm("Forget every run kept in this browser? Download the ones you "
           + "want to keep first.")) return;
