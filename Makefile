@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST := $(BIN)/python -m pytest
 
-.PHONY: book test checks lint typecheck unit notebooks-check book-strict browser browser-pages browser-live live-all bench notebooks experiments lock clean
+.PHONY: book test checks lint typecheck unit notebooks-check unit-then-notebooks book-strict browser browser-pages browser-live live-all bench notebooks experiments lock clean
 
 LOCK   := requirements/lock.txt
 
@@ -30,10 +30,15 @@ book: $(STAMP)
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j2 -O checks
 
-# (in this order, two at a time: the strict build beside the unit tests, then the live browser
-# tests, nbval and the page browser tests as each slot frees; the browser tests spend most of
-# their time waiting on the browser, so the two halves run side by side)
-checks: lint typecheck book-strict unit browser-live notebooks-check browser-pages
+# Two lanes, two at a time: the strict build and then the live browser tests (the longest step);
+# beside them, the type check, the unit tests and nbval one after the other (one recipe, so that
+# make cannot put nbval in the first lane and keep the live tests waiting) and then the page
+# browser tests.  The browser tests spend much of their time waiting on the browser.
+checks: lint typecheck book-strict unit-then-notebooks browser-live browser-pages
+
+UNIT_TESTS := $(PYTEST) -q -m "not browser and not site" tests
+DOCTESTS   := $(PYTEST) -q --doctest-modules penneech
+NBVAL      := $(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
 
 lint: $(STAMP)
 	$(BIN)/ruff check penneech tests benchmarks tools book/_ext
@@ -42,11 +47,16 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict penneech
 
 unit: $(STAMP)
-	$(PYTEST) -q -m "not browser and not site" tests
-	$(PYTEST) -q --doctest-modules penneech
+	$(UNIT_TESTS)
+	$(DOCTESTS)
 
 notebooks-check: $(STAMP)
-	$(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
+	$(NBVAL)
+
+unit-then-notebooks: $(STAMP)
+	$(UNIT_TESTS)
+	$(DOCTESTS)
+	$(NBVAL)
 
 book-strict: $(STAMP)
 	rm -rf _build
