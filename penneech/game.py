@@ -83,6 +83,15 @@ class IllegalPlayError(GameError):
 
     ``str()`` tells why about the named players; :meth:`told_to` tells it to one of them
     ("you do not hold it").
+
+    >>> game = Game("pagat", seed=7)
+    >>> try:
+    ...     game.play("KH")
+    ... except IllegalPlayError as error:
+    ...     print(error.rule, error.card, error.player)
+    ...     print(error.told_to(0))
+    hand KH 0
+    KH is not a legal play for you: you do not hold it (you hold AS, 9S, 2H, AC, 9C, 7D, 6D)
     """
 
     def __init__(self, message: str | Sentence, *, card: Card | None, player: int, rule: str,
@@ -151,7 +160,15 @@ Action = DealAction | ThrowInAction | PlayAction
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended."""
+    """How a finished game ended.
+
+    >>> from penneech import make_player, play_game
+    >>> outcome = play_game(Game("pagat", seed=3), [make_player("greedy"), make_player("greedy")])
+    >>> outcome.winner, outcome.scores, outcome.deals, outcome.thrown_in
+    (0, (61, 29), 3, 1)
+    >>> str(outcome)
+    'Ann wins 61 to 29 after 4 deals (1 thrown in)'
+    """
 
     winner: Seat
     scores: tuple[int, int]
@@ -172,6 +189,13 @@ class PlayerView:
 
     This is all a computer player receives: the opponent's hand and the order of the stock are
     not in it.
+
+    >>> from penneech import Game
+    >>> view = Game("pagat", seed=7).view(1)  # Ben's view before Ann leads
+    >>> view.hand  # his own hand, sorted
+    (Card('JH'), Card('TC'), Card('7C'), Card('AD'), Card('8D'), Card('3D'), Card('2D'))
+    >>> view.trump_card, view.opponent_hand_size, view.stock_size, len(view.unseen)
+    (Card('8S'), 7, 37, 44)
     """
 
     player: Seat
@@ -276,6 +300,17 @@ class Game:
         first_dealer: skip the cut and let this player deal first.
         auto_deal: deal each new deal from the seed as soon as it is due.  Turn it off to supply
             the packs yourself with :meth:`deal` (as a record does).
+
+    The seed chooses the cut (the lower card deals, under ``first_dealer="low_ace_low"``) and
+    deals at once; the player who did not deal leads:
+
+    >>> game = Game("pagat", seed=7)
+    >>> game
+    <Game pagat seed=7 deal 1 trick 1 scores 0-0 play>
+    >>> game.events[:3]
+    (Cut(player=0, card=Card('7H')), Cut(player=1, card=Card('5S')), DealerChosen(player=1))
+    >>> game.names, game.dealer, game.to_move
+    (('Ann', 'Ben'), 1, 0)
     """
 
     def __init__(
@@ -378,7 +413,15 @@ class Game:
         """The pack this game's seed gives deal number ``deal`` (from 1 to ``MAX_DEALS``, 100,000).
 
         The packs are drawn in order from one stream seeded by :attr:`seed`, and remembered, so
-        that undoing and replaying a game deals the same cards.
+        that undoing and replaying a game deals the same cards.  The elder hand (the player who
+        did not deal) is dealt the first card, the dealer the second, and so on:
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.shuffled_pack(1) == game.deck
+        True
+        >>> game.shuffled_pack(1)[:4], game.hand(0)[:2], game.hand(1)[:2]
+        ((Card('6D'), Card('7C'), Card('2H'), Card('3D')), (Card('6D'), Card('2H')),
+         (Card('7C'), Card('3D')))
         """
         if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALS:
             raise GameError(f"deal must be a whole number from 1 to {MAX_DEALS:,}, not "
@@ -392,11 +435,26 @@ class Game:
 
     @property
     def phase(self) -> Phase:
+        """What the game is waiting for: a deal, a throw-in answer, a play, or nothing.
+
+        >>> Game("pagat", seed=7).phase, Game("pagat", seed=0).phase
+        (Phase.PLAY, Phase.THROW_IN)
+        >>> Game("pagat", seed=7, auto_deal=False).phase
+        Phase.DEAL
+        """
         return self._phase
 
     @property
     def to_move(self) -> Seat | None:
-        """The player who must act now (``None`` while dealing or when the game is over)."""
+        """The player who must act now (``None`` while dealing or when the game is over).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.dealer, game.to_move  # Ben dealt: Ann leads
+        (1, 0)
+        >>> game.play("AS")
+        >>> game.to_move
+        1
+        """
         return self._to_move
 
     @property
@@ -424,6 +482,14 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Each player's points in the game so far, by seat.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.play("AD")  # Ben takes the trick and turns up the ♦J, worth 2
+        >>> game.scores, game.tricks_won
+        ((0, 2), (0, 1))
+        """
         return (self._scores[0], self._scores[1])
 
     @property
@@ -433,10 +499,26 @@ class Game:
 
     @property
     def trumps(self) -> Suit | None:
+        """The trump suit of the current trick: the suit of :attr:`trump_card` (``None`` before
+        the first card is turned up).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.trumps
+        Suit.SPADES
+        >>> game.play("6D")
+        >>> game.play("AD")  # the trick's winner turns up the next card: new trumps
+        >>> game.trumps
+        Suit.DIAMONDS
+        """
         return self._trumps
 
     @property
     def trump_card(self) -> Card | None:
+        """The card turned up last, whose suit is trumps.
+
+        >>> Game("pagat", seed=7).trump_card
+        Card('8S')
+        """
         return self._trump_card
 
     @property
@@ -446,20 +528,52 @@ class Game:
 
     @property
     def trick(self) -> tuple[Card, ...]:
-        """The cards played to the current trick so far (the leader's first)."""
+        """The cards played to the current trick so far (the leader's first).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.trick, game.leader, game.to_move
+        ((Card('6D'),), 0, 1)
+        """
         return tuple(self._trick)
 
     @property
     def tricks_played(self) -> tuple[TrickWon, ...]:
+        """The current deal's finished tricks, in order (all of them: the rules'
+        ``past_tricks`` limits only what a player's :meth:`view` shows).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.play("AD")
+        >>> game.tricks_played
+        (TrickWon(deal=1, trick=1, leader=0, cards=(Card('6D'), Card('AD')),
+                  trumps=Suit.SPADES, winner=1),)
+        """
         return tuple(self._tricks_done)
 
     @property
     def turned(self) -> tuple[Card, ...]:
-        """The cards turned up so far this deal."""
+        """The cards turned up so far this deal.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.play("AD")
+        >>> game.turned
+        (Card('8S'), Card('JD'))
+        """
         return tuple(self._turned)
 
     def hand(self, player: Seat) -> tuple[Card, ...]:
-        """The cards ``player`` holds (hidden information: a player's view shows only their own)."""
+        """The cards ``player`` holds (hidden information: a player's view shows only their own),
+        in the order they were dealt.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.hand(0)
+        (Card('6D'), Card('2H'), Card('9S'), Card('9C'), Card('AS'), Card('7D'), Card('AC'))
+        >>> game.play("AS")
+        >>> len(game.hand(0)), len(game.hand(1))
+        (6, 7)
+        """
         return tuple(self._hands[check_seat(player, "player")])
 
     @property
@@ -469,31 +583,75 @@ class Game:
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The stock not yet turned, top first (hidden information)."""
+        """The stock not yet turned, top first (hidden information).
+
+        >>> game = Game("pagat", seed=7)  # 14 cards dealt, the 15th (8S) turned up
+        >>> len(game.deck), len(game.stock), game.stock[0]
+        (52, 37, Card('JD'))
+        """
         return self._deck[self._next_stock :]
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, in order: the :mod:`penneech.events` the narration
+        tells and a record's replay summarises.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.play("AD")
+        >>> game.events[-3:]
+        (TrickWon(deal=1, trick=1, leader=0, cards=(Card('6D'), Card('AD')), trumps=Suit.SPADES,
+                  winner=1),
+         TurnUp(deal=1, trick=2, player=1, card=Card('JD')),
+         Scored(deal=1, trick=2, player=1, points=2, source='turnup', card=Card('JD'),
+                option='turnups_score', total=2))
+        """
         return tuple(self._events)
 
     @property
     def actions(self) -> tuple[Action, ...]:
-        """Every deal, throw-in decision and play so far, in order."""
+        """Every deal, throw-in decision and play so far, in order.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("AS")
+        >>> [type(a).__name__ for a in game.actions], game.actions[-1]
+        (['DealAction', 'PlayAction'], PlayAction(player=0, card=Card('AS')))
+        """
         return tuple(self._actions)
 
     def is_over(self) -> bool:
+        """Whether the game has been won (:attr:`phase` is ``Phase.OVER``)."""
         return self._phase is Phase.OVER
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
+        """How the game ended, or ``None`` while it goes on.
+
+        >>> from penneech import make_player, play_game
+        >>> game = Game("pagat", seed=7)
+        >>> game.outcome is None
+        True
+        >>> play_game(game, [make_player("greedy"), make_player("greedy")])
+        Outcome(winner=0, scores=(61, 44), deals=4, names=('Ann', 'Ben'), thrown_in=0)
+        >>> game.is_over(), str(game.outcome)
+        (True, 'Ann wins 61 to 44 after 4 deals')
+        """
         if self._winner is None:
             return None
         return Outcome(self._winner, self.scores, self._deals_played, self.names,
                        self._deal_no - self._deals_played)
 
     def view(self, player: Seat) -> PlayerView:
-        """What ``player`` can see."""
+        """What ``player`` can see: a :class:`PlayerView`.  Only the player to move is given
+        legal plays.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.view(0).legal_plays == tuple(game.legal_plays()), game.view(1).legal_plays
+        (True, ())
+        >>> game.play("6D")
+        >>> game.view(1).trick, game.view(1).legal_plays
+        (((0, Card('6D')),), (Card('3D'), Card('8D'), Card('2D'), Card('AD')))
+        """
         player = check_seat(player, "player")
         to_move = self._to_move
         mine = to_move == player
@@ -530,7 +688,16 @@ class Game:
     # -- actions ----------------------------------------------------------------------------------
 
     def deal(self, deck: Sequence[Card | str] | None = None) -> None:
-        """Deal the next deal from ``deck`` (top first), or from the seed if omitted."""
+        """Deal the next deal from ``deck`` (top first), or from the seed if omitted.
+
+        >>> from penneech import full_pack
+        >>> game = Game("pagat", seed=7, auto_deal=False)  # the seed still cuts: Ben deals
+        >>> game.phase
+        Phase.DEAL
+        >>> game.deal(full_pack())  # unshuffled: the AS to Ann, the KS to Ben, ...
+        >>> game.hand(0)[:3], game.hand(1)[:3], game.trump_card
+        ((Card('AS'), Card('QS'), Card('TS')), (Card('KS'), Card('JS'), Card('9S')), Card('KH'))
+        """
         if self._phase is not Phase.DEAL:
             raise GameError(self._not_now("deal"))
         if deck is None:
@@ -545,7 +712,20 @@ class Game:
         self._start_deal(cards)
 
     def throw_in(self, claim: bool = True) -> None:
-        """The player to move throws in their hand (``claim=True``) or keeps it."""
+        """The player to move throws in their hand (``claim=True``) or keeps it.
+
+        >>> game = Game("pagat", seed=0)  # Ben holds no ace, king, queen or knave
+        >>> game.phase, game.to_move
+        (Phase.THROW_IN, 1)
+        >>> game.throw_in(False)  # Ben keeps it: the first card is turned up
+        >>> game.phase, game.trump_card
+        (Phase.PLAY, Card('QH'))
+        >>> game.undo()
+        ThrowInAction(player=1, claim=False)
+        >>> game.throw_in()  # Ben throws it in: the same dealer deals again
+        >>> game.deal_number, game.dealer
+        (2, 0)
+        """
         if not isinstance(claim, bool):
             raise GameError(f"claim must be True (throw the hand in) or False (keep it), not "
                             f"{py_shown(claim)}")
@@ -567,7 +747,15 @@ class Game:
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to move may play, in the order they were dealt (a new list;
-        empty unless the game waits for a play)."""
+        empty unless the game waits for a play).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.legal_plays()  # Ann leads: any card
+        [Card('6D'), Card('2H'), Card('9S'), Card('9C'), Card('AS'), Card('7D'), Card('AC')]
+        >>> game.play("6D")
+        >>> game.legal_plays()  # Ben must follow suit (follow="suit")
+        [Card('3D'), Card('8D'), Card('2D'), Card('AD')]
+        """
         legal = self._legal
         if legal is None:
             if self._phase is not Phase.PLAY:
@@ -582,6 +770,14 @@ class Game:
         return list(legal)
 
     def is_legal(self, card: Card | str) -> bool:
+        """Whether the player to move may play ``card`` now (``False`` for text that is not a
+        card); :meth:`refusal` says why not.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.is_legal("8D"), game.is_legal(Card("TC")), game.is_legal("no card")
+        (True, False, False)
+        """
         try:
             c = parse_card(card) if isinstance(card, str) else card
         except CardError:
@@ -590,7 +786,16 @@ class Game:
 
     def refusal(self, card: Card | str) -> IllegalPlayError | None:
         """The error :meth:`play` would raise for ``card`` now, or ``None`` if it may be played
-        (the game is not changed)."""
+        (the game is not changed).
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.refusal("8D") is None, game.refusal("AS").rule, game.refusal("TC").rule
+        (True, 'hand', 'follow')
+        >>> print(game.refusal("TC").told_to(1))
+        TC is not a legal play for you: diamonds were led, spades are trumps, and you hold AD, 8D,
+        3D, 2D, so you must play diamonds (follow: suit)
+        """
         c = card if isinstance(card, Card) else parse_card(card)
         return None if c in self.legal_plays() else self._illegal(c)
 
@@ -601,6 +806,17 @@ class Game:
             IllegalPlayError: the card is not theirs or the rules forbid it; ``rule`` names the
                 option that forbids it and the message says why.
             GameError: the game is not waiting for a play.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")  # Ann leads
+        >>> game.play("TC")  # Ben holds diamonds
+        Traceback (most recent call last):
+            ...
+        penneech.game.IllegalPlayError: TC is not a legal play for Ben: diamonds were led, spades
+        are trumps, and Ben holds AD, 8D, 3D, 2D, so Ben must play diamonds (follow: suit)
+        >>> game.play(Card("AD"))
+        >>> game.tricks_won
+        (0, 1)
         """
         c = card if card.__class__ is Card else parse_card(card)  # type: ignore[arg-type]
         legal = self._legal
@@ -612,7 +828,17 @@ class Game:
         self._play(c)
 
     def play_for(self, player: Seat, card: Card | str) -> None:
-        """Like :meth:`play`, but first check that it is ``player``'s turn."""
+        """Like :meth:`play`, but first check that it is ``player``'s turn.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play_for(1, "7C")  # Ben's card, but Ann leads
+        Traceback (most recent call last):
+            ...
+        penneech.game.IllegalPlayError: Cannot play: Ann is to play a card
+        >>> game.play_for(0, "6D")
+        >>> game.trick
+        (Card('6D'),)
+        """
         check_seat(player, "player")
         if self._to_move != player:
             c = parse_card(card) if isinstance(card, str) else card
@@ -623,6 +849,14 @@ class Game:
         """Take back the last play or throw-in decision (and any deal that followed it).
 
         Returns the decision taken back: a :class:`PlayAction` or a :class:`ThrowInAction`.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.play("6D")
+        >>> game.play("AD")  # Ben takes the trick and turns up the JD
+        >>> game.undo()
+        PlayAction(player=1, card=Card('AD'))
+        >>> game.trick, game.trumps, game.scores, game.stock[0]
+        ((Card('6D'),), Suit.SPADES, (0, 0), Card('JD'))
         """
         for i in range(len(self._actions) - 1, -1, -1):
             action = self._actions[i]
@@ -891,7 +1125,14 @@ class Game:
         return table_html(self, reveal=True)
 
     def copy(self) -> Game:
-        """An independent copy at the same point."""
+        """An independent copy at the same point.
+
+        >>> game = Game("pagat", seed=7)
+        >>> other = game.copy()
+        >>> other.play("AS")
+        >>> len(game.hand(0)), len(other.hand(0)), other.actions[:-1] == game.actions
+        (7, 6, True)
+        """
         other = Game(self._rules, seed=self._seed, players=self._names,
                      first_dealer=self._fixed_first_dealer, auto_deal=False)
         other._pack_rng.setstate(self._pack_rng.getstate())
