@@ -35,7 +35,12 @@ class CardError(ValueError):
 
 
 class Suit(enum.Enum):
-    """The four suits, valued by their letter."""
+    """The four suits, valued by their letter.
+
+    >>> suit = Suit("H")
+    >>> suit, str(suit), suit.symbol, suit.noun, suit.is_red
+    (Suit.HEARTS, 'H', '♥', 'hearts', True)
+    """
 
     SPADES = "S"
     HEARTS = "H"
@@ -104,6 +109,14 @@ class Card:
         is_penneech: whether this is the seven of diamonds.
         points: what it scores in a trick when it counts (A 5, K 4, Q 3, J 2, the ♦7 7; else 0).
         turnup_points: what it scores turned up (A 5, K 4, Q 3, J 2, the ♦7 14; else 0).
+
+    >>> card = Card("7D")
+    >>> card.name, card.symbol, card.is_penneech, card.power, card.points, card.turnup_points
+    ('seven of diamonds', '7♦', True, 15, 7, 14)
+    >>> Card("10h") is Card("TH"), Card("QH").rank, Card("QH").suit
+    (True, 12, Suit.HEARTS)
+    >>> sorted(parse_cards("2S KH AS 7D AD"))  # for display: the ♦7 above the ♦A
+    [Card('AS'), Card('2S'), Card('KH'), Card('7D'), Card('AD')]
     """
 
     __slots__ = ("rank", "suit", "power", "index", "is_penneech", "code", "points",
@@ -208,7 +221,16 @@ PENNEECH: Final = _CARDS[(7, Suit.DIAMONDS)]
 
 
 def parse_card(text: str) -> Card:
-    """Read one card code (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``); raise :class:`CardError`."""
+    """Read one card code (``AS``, ``10D``, ``td``, ``♦7``, ``7♦``); raise :class:`CardError`.
+
+    >>> parse_card("♦7"), parse_card("td"), parse_card(" 10♥ ")
+    (Card('7D'), Card('TD'), Card('TH'))
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+        ...
+    penneech.cards.CardError: '1S' is not a card: write a rank (A K Q J T or 10, 9 … 2) and a
+    suit, as a letter (S H D C) or a symbol, as in 'AS', '10D' or '♦7'
+    """
     if not isinstance(text, str):
         raise CardError(f"a card must be written as a string such as 'AS', not "
                         f"{json_kind(text)}")
@@ -277,7 +299,11 @@ _PACKS: Final = {
 
 
 def full_pack(size: int = 52) -> tuple[Card, ...]:
-    """The 52-card pack, or the 32-card pack (ace down to seven in each suit), in a fixed order."""
+    """The 52-card pack, or the 32-card pack (ace down to seven in each suit), in a fixed order.
+
+    >>> len(full_pack()), len(full_pack(32)), full_pack(32)[:3]
+    (52, 32, (Card('AS'), Card('KS'), Card('QS')))
+    """
     pack = _PACKS.get(size) if isinstance(size, int) and not isinstance(size, bool) else None
     if pack is None:
         raise CardError(f"there is no pack of {py_shown(size, 20)} cards: a pack has 52 or 32 "
