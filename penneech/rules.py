@@ -980,6 +980,12 @@ class Rules:
     Build it from a preset with overrides (``Rules.preset("pagat", follow="free")``), from a
     string (``Rules.parse("pagat,follow=free")``) or from a record's JSON value
     (``Rules.from_json({"preset": "pagat", "follow": "free"})``).
+
+    >>> rules = Rules.preset("pagat", follow="free")
+    >>> rules.follow, rules.target, rules.preset_name, Rules.preset("pagat").preset_name
+    ('free', 61, None, 'pagat')
+    >>> rules
+    Rules.preset('pagat', follow='free')
     """
 
     deck: Deck = 52
@@ -1026,7 +1032,16 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str = DEFAULT_PRESET, /, **overrides: Any) -> Rules:
-        """A preset, with options changed by keyword (values may be given as strings)."""
+        """A preset, with options changed by keyword (values may be given as strings).
+
+        >>> Rules.preset("pagat", target="31").target
+        31
+        >>> Rules.preset("pagot")
+        Traceback (most recent call last):
+            ...
+        penneech.rules.RulesError: unknown preset 'pagot': use one of minimal, pagat, parlett,
+        gamester, davis
+        """
         key = name.lower() if isinstance(name, str) else None
         base = PRESETS.get(PRESET_ALIASES.get(key, key)) if key is not None else None
         if base is None:
@@ -1036,7 +1051,11 @@ class Rules:
         return base.replace(**overrides) if overrides else base
 
     def replace(self, /, **changes: Any) -> Rules:
-        """A copy with some options changed; values may be strings as typed on a command line."""
+        """A copy with some options changed; values may be strings as typed on a command line.
+
+        >>> Rules.preset("pagat").replace(majority_bonus="false")
+        Rules.preset('pagat', majority_bonus=False)
+        """
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
     @classmethod
@@ -1081,7 +1100,11 @@ class Rules:
 
     @classmethod
     def from_json(cls, value: object) -> Rules:
-        """From a record's ``rules`` value: a preset name or ``{"preset": …, option: value}``."""
+        """From a record's ``rules`` value: a preset name or ``{"preset": …, option: value}``.
+
+        >>> Rules.from_json({"preset": "pagat", "target": 31})
+        Rules.preset('pagat', target=31)
+        """
         if isinstance(value, str):
             return cls.preset(value)
         if isinstance(value, Rules):
@@ -1104,7 +1127,11 @@ class Rules:
         return cls.preset(preset, **data)
 
     def to_json(self) -> str | dict[str, Any]:
-        """The shortest record value: a preset name, or the nearest preset plus overrides."""
+        """The shortest record value: a preset name, or the nearest preset plus overrides.
+
+        >>> Rules.preset("davis").to_json(), Rules.parse("pagat,follow=free").to_json()
+        ('davis', {'preset': 'pagat', 'follow': 'free'})
+        """
         name, diff = self._nearest_preset()
         return name if not diff else {"preset": name, **diff}
 
@@ -1125,7 +1152,15 @@ class Rules:
         return None if a == b else (0 if a < b else 1)
 
     def may_throw_in(self, hand: Sequence[Card]) -> bool:
-        """Whether ``hand`` may be thrown in (``redeal``)."""
+        """Whether ``hand`` may be thrown in (``redeal``).
+
+        >>> from penneech import parse_cards
+        >>> rules = Rules.preset("pagat")  # redeal="no_ace_or_face"
+        >>> rules.may_throw_in(parse_cards("2D 3H 7D 4C 8S 8D 7S"))
+        True
+        >>> rules.may_throw_in(parse_cards("2D 3H 7D 4C 8S 8D JS"))
+        False
+        """
         return _REDEAL[self.redeal](hand)
 
     def claimants(self, dealer: Seat) -> tuple[Seat, ...]:
@@ -1151,16 +1186,36 @@ class Rules:
         return _FOLLOW[self.follow](led, trumps)
 
     def legal_follows(self, hand: Sequence[Card], lead: Card, trumps: Suit) -> list[Card]:
-        """The cards of ``hand`` that may be played to ``lead`` (``follow``), in hand order."""
+        """The cards of ``hand`` that may be played to ``lead`` (``follow``), in hand order.
+
+        >>> from penneech import parse_cards
+        >>> hand = parse_cards("7C 3D JH TC")
+        >>> Rules.preset("pagat").legal_follows(hand, Card("6D"), Suit.SPADES)
+        [Card('3D')]
+        >>> Rules.preset("pagat", follow="free").legal_follows(hand, Card("6D"), Suit.SPADES)
+        [Card('7C'), Card('3D'), Card('JH'), Card('TC')]
+        """
         obliged, allowed = self.follow_duty(lead.suit, trumps)
         return cards_allowed(hand, tuple(obliged), tuple(allowed))
 
     def follower_wins(self, lead: Card, follow: Card, trumps: Suit) -> bool:
-        """Whether the second card of a trick beats the card led (``trick_winner``)."""
+        """Whether the second card of a trick beats the card led (``trick_winner``).
+
+        >>> rules = Rules.preset("pagat")  # spades are trumps, the 6D is led:
+        >>> [rules.follower_wins(Card("6D"), Card(c), Suit.SPADES) for c in ("AD", "2S", "AC")]
+        [True, True, False]
+        """
         return _TRICK_WINNER[self.trick_winner](lead, follow, trumps)
 
     def card_points(self, card: Card, trumps: Suit) -> int:
-        """What ``card`` scores when it falls in a trick with ``trumps`` (``counting``)."""
+        """What ``card`` scores when it falls in a trick with ``trumps`` (``counting``).
+
+        >>> rules = Rules.preset("pagat")  # counting="trumps"
+        >>> rules.card_points(Card("AS"), Suit.SPADES), rules.card_points(Card("AD"), Suit.SPADES)
+        (5, 0)
+        >>> rules.card_points(Card("7D"), Suit.DIAMONDS), rules.card_points(Card("7D"), Suit.SPADES)
+        (7, 0)
+        """
         return _COUNTING[self.counting](card, trumps)
 
     def scorer(self, holder: Seat, winner: Seat) -> Seat:
@@ -1170,7 +1225,11 @@ class Rules:
 
     def majority_points(self, tricks: int) -> int:
         """What a player who took ``tricks`` tricks in a deal pegs for them
-        (``majority_bonus``)."""
+        (``majority_bonus``).
+
+        >>> [Rules.preset("pagat").majority_points(t) for t in (3, 4, 7)]  # a point a card past 7
+        [0, 1, 7]
+        """
         return _MAJORITY[self.majority_bonus](tricks)
 
     def game_winner(self, scores: tuple[int, int], deal_over: bool) -> Seat | None:
