@@ -89,7 +89,19 @@ MAX_SAMPLES = 1_000
 
 @runtime_checkable
 class Player(Protocol):
-    """Anything that can play Penneech from its own view of the game."""
+    """Anything that can play Penneech from its own view of the game.
+
+    >>> class FirstCard:
+    ...     name = "first card"
+    ...     def throw_in(self, view):
+    ...         return False
+    ...     def play(self, view):
+    ...         return view.legal_plays[0]
+    >>> isinstance(FirstCard(), Player)
+    True
+    >>> str(play_game(Game("pagat", seed=7), [FirstCard(), make_player("greedy")]))
+    'Ann wins 61 to 42 after 4 deals'
+    """
 
     name: str
 
@@ -652,6 +664,15 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     ``samples`` and ``throw_in_policy`` (``"always"`` or ``"never"``) for ``solver``; ``game``
     for ``cheater``, or bind it later: :func:`drive` binds every player that has a ``bind``
     method).  A setting of the wrong kind raises :class:`ValueError` here, not at the first move.
+
+    >>> game = Game("pagat", seed=7)
+    >>> player = make_player("beginner")  # a level: its player is the greedy one
+    >>> player.name, player.play(game.view(0))
+    ('greedy', Card('AS'))
+    >>> make_player("greedy", samples=5)
+    Traceback (most recent call last):
+        ...
+    ValueError: the greedy player has no setting 'samples': it takes name
     """
     entry = _entry(kind)
     if seed is not None:
@@ -671,7 +692,13 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
 
 
 def decide(game: Game, player: Player) -> None:
-    """Ask ``player`` (who must be the one to move) for its next decision and apply it."""
+    """Ask ``player`` (who must be the one to move) for its next decision and apply it.
+
+    >>> game = Game("pagat", seed=7)
+    >>> decide(game, make_player("greedy"))
+    >>> game.actions[-1]
+    PlayAction(player=0, card=Card('AS'))
+    """
     who = game.to_move
     assert who is not None
     view = game.view(who)
@@ -700,6 +727,11 @@ def drive(
     Stops when the game is over, when ``until(game)`` is true, or when the seat to move has no
     player (``None``: a human's turn, answered elsewhere).  ``after(game)`` is called after each
     deal and decision (to save the game, say, or to show it).
+
+    >>> game = Game("pagat", seed=7)
+    >>> drive(game, [make_player("greedy"), None])  # Ann leads, then it is Ben's turn
+    >>> game.trick, game.to_move
+    ((Card('AS'),), 1)
     """
     if len(players) != 2 or not all(p is None or callable(getattr(p, "play", None))
                                     for p in players):
@@ -728,7 +760,14 @@ def check_players(players: object, what: str) -> None:
 
 
 def play_game(game: Game, players: Sequence[Player]) -> Outcome:
-    """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome."""
+    """Play ``game`` to its end, ``players[i]`` deciding for seat ``i``; return the outcome.
+
+    >>> game = Game("pagat", seed=7)
+    >>> play_game(game, [make_player("random", seed=1), make_player("greedy")])
+    Outcome(winner=1, scores=(28, 65), deals=4, names=('Ann', 'Ben'), thrown_in=0)
+    >>> game.is_over(), str(game.outcome)
+    (True, 'Ben wins 65 to 28 after 4 deals')
+    """
     check_players(players, "play_game")
     drive(game, players)
     outcome = game.outcome
@@ -737,7 +776,15 @@ def play_game(game: Game, players: Sequence[Player]) -> Outcome:
 
 
 def play_deal(game: Game, players: Sequence[Player]) -> None:
-    """Play the current deal to its end (or to the end of the game)."""
+    """Play the current deal to its end (or to the end of the game).
+
+    >>> game = Game("pagat", seed=7)
+    >>> play_deal(game, [make_player("greedy"), make_player("greedy")])
+    >>> game.events[-3]  # then the next deal is dealt, and a card turned up
+    DealEnded(deal=1, dealer=1, thrown_in=False, points=(20, 6), tricks=(4, 3))
+    >>> game.deal_number, game.scores, game.dealer
+    (2, (20, 6), 0)
+    """
     check_players(players, "play_deal")  # (drive would stop at a seat of None, in silence)
     deal = game.deal_number
     drive(game, players,
