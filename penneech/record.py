@@ -107,7 +107,17 @@ class RecordError(ValueError):
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` so far, as a JSON-ready dict."""
+    """The record of ``game`` so far, as a JSON-ready dict.
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=7)
+    >>> game.play("AS")
+    >>> record = to_record(game)
+    >>> record["rules"], record["players"], record["first_dealer"], record["seed"], record["cut"]
+    ('pagat', ['Ann', 'Ben'], 1, 7, True)
+    >>> record["deals"][0]["deck"][:4], record["deals"][0]["plays"]
+    (['6D', '7C', '2H', '3D'], ['AS'])
+    """
     if not isinstance(game, Game):
         raise TypeError(f"a record is made from a Game, not {type(game).__name__}")
     deals: list[dict[str, Any]] = []
@@ -134,7 +144,17 @@ def to_record(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game) -> str:
-    """The record as JSON text: one deal per block, each pack and play list on one line."""
+    """The record as JSON text: one deal per block, each pack and play list on one line.
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=7)
+    >>> game.play("AS")
+    >>> for line in dumps(game).splitlines()[-3:]:
+    ...     print(line)
+       "redeal_claimed_by": null,
+       "plays": ["AS"]}
+     ]}
+    """
     record = to_record(game)
     deals = record.pop("deals")
     head = json.dumps(record, ensure_ascii=False)[:-1]
@@ -149,7 +169,14 @@ def dumps(game: Game) -> str:
 def save(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write the record of ``game`` to ``path`` atomically and durably (see
     :func:`penneech.files.atomic_write`: never a half-written file, a link written through, a
-    folder or device refused); return the file written."""
+    folder or device refused); return the file written.
+
+    >>> import pathlib, tempfile
+    >>> from penneech import Game
+    >>> path = save(Game("pagat", seed=7), pathlib.Path(tempfile.mkdtemp()) / "game.json")
+    >>> path.name, load(path).hand(0) == Game("pagat", seed=7).hand(0)
+    ('game.json', True)
+    """
     if not isinstance(game, Game):
         raise TypeError(f"save(game, path) saves a Game, not {type(game).__name__}")
     if not isinstance(path, (str, os.PathLike)):
@@ -169,6 +196,12 @@ def load(path: str | os.PathLike[str]) -> Game:
 
     Only a regular file of at most ``MAX_RECORD_BYTES`` is read (not a folder, a pipe or a
     device); UTF-8, with or without a byte-order mark.
+
+    >>> import pathlib, tempfile
+    >>> load(pathlib.Path(tempfile.mkdtemp()) / "missing.json")
+    Traceback (most recent call last):
+        ...
+    penneech.record.RecordError: ...missing.json: no such file
     """
     name = os.fspath(path)
     try:
@@ -203,6 +236,12 @@ def loads(text: str, name: str | None = None) -> Game:
     """Replay a record given as JSON text (``name`` is used in error messages).
 
     Byte-order marks at the start are allowed; a key given twice in one object is refused.
+
+    >>> loads("{", "mine.json")
+    Traceback (most recent call last):
+        ...
+    penneech.record.RecordError: mine.json: not JSON: Expecting property name enclosed in double
+    quotes at line 1, column 2
     """
     if not isinstance(text, str):
         raise RecordError(f"loads reads a record's JSON text (a str), not "
@@ -283,7 +322,26 @@ def _shown(value: object) -> str:
 
 
 def from_record(data: object, name: str | None = None) -> Game:
-    """Replay a record given as parsed JSON; the game is left where the record stops."""
+    """Replay a record given as parsed JSON; the game is left where the record stops.
+
+    A record written by hand: the pack unshuffled, so that Ann (the elder hand) holds the AS and
+    Ben the KS; the KH is turned up.  Ann takes the trick and turns up the QH:
+
+    >>> from penneech import full_pack
+    >>> deal = {"deck": [card.code for card in full_pack()], "plays": ["AS", "KS"]}
+    >>> record = {"format": "penneech-record/1", "rules": "pagat", "players": ["Ann", "Ben"],
+    ...           "first_dealer": 1, "deals": [deal]}
+    >>> game = from_record(record)
+    >>> game.scores, game.turned, game.to_move
+    ((3, 0), (Card('KH'), Card('QH')), 0)
+    >>> deal["plays"] = ["AS", "AH"]  # Ben holds spades
+    >>> from_record(record, "mine.json")
+    Traceback (most recent call last):
+        ...
+    penneech.record.RecordError: mine.json: deal 1, play 2: AH is not a legal play for Ben: spades
+    were led, hearts are trumps, and Ben holds KS, JS, 9S, 7S, 5S, 3S, so Ben must play spades
+    (follow: suit)
+    """
     try:
         return _replay(data)
     except RecordError as exc:
