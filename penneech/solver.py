@@ -227,7 +227,16 @@ class Position:
 
     @classmethod
     def from_game(cls, game: Game) -> Position:
-        """The position of a game in play, with its true hidden cards."""
+        """The position of a game in play, with its true hidden cards.
+
+        >>> from penneech import Game
+        >>> position = Position.from_game(Game("pagat", seed=7))
+        >>> position.to_move, position.trumps, position.hands[1]
+        (0, Suit.SPADES, (Card('7C'), Card('3D'), Card('JH'), Card('TC'), Card('8D'), Card('2D'),
+                          Card('AD')))
+        >>> position.turnups  # the JD is turned up after the first trick, the 3H after the last
+        (Card('JD'), Card('8C'), Card('6S'), Card('8H'), Card('3S'), Card('KH'), Card('3H'))
+        """
         if not isinstance(game, Game):
             raise GameError(f"from_game takes a Game, not {type(game).__name__} (for a "
                             "player's view, guess the hidden cards: Position.from_view)")
@@ -645,13 +654,26 @@ def _position(position: Position | Game) -> Position:
 
 def solve(position: Position | Game) -> Solution:
     """The exact value of ``position`` (or of a game in play, its hidden cards included) for the
-    side to move, and a principal variation."""
+    side to move, and a principal variation.
+
+    >>> from penneech import Game
+    >>> solution = solve(Game("pagat", seed=7))  # Ann to lead the first trick
+    >>> solution.value, solution.best, solution.pv[:4]
+    (19, Card('AS'), (Card('AS'), Card('2D'), Card('7D'), Card('3D')))
+    """
     return Solver(_position(position)).solve()
 
 
 def move_values(position: Position | Game) -> dict[Card, int]:
     """The exact value of each legal play in ``position`` (or in a game in play) for the side
-    to move."""
+    to move.
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=7)
+    >>> game.play("6D")  # Ben must follow with a diamond: a low one costs him 18 points
+    >>> move_values(game)
+    {Card('2D'): -26, Card('3D'): -26, Card('8D'): -8, Card('AD'): -8}
+    """
     return Solver(_position(position)).move_values()
 
 
