@@ -3,6 +3,17 @@
 Every event is an immutable named tuple whose ``repr`` rebuilds it.  A game's scores are always
 the sum of its :class:`Scored` events, and each :class:`Scored` event names the rule option under
 which the points were won, so the book can narrate a hand from the log alone.
+
+>>> from penneech import Game, make_player, play_game
+>>> game = Game("pagat", seed=7)
+>>> play_game(game, [make_player("greedy"), make_player("greedy")]).scores
+(61, 44)
+>>> scored = [e for e in game.events if isinstance(e, Scored)]
+>>> [sum(e.points for e in scored if e.player == seat) for seat in (0, 1)]
+[61, 44]
+>>> scored[0]
+Scored(deal=1, trick=1, player=0, points=5, source='trick', card=Card('AS'), option='counting',
+       total=5)
 """
 
 from __future__ import annotations
