@@ -459,10 +459,20 @@ class Game:
 
     @property
     def dealer(self) -> Seat:
+        """The player who deals (or dealt) the current deal; the deal passes after each deal
+        played, not after one thrown in.
+
+        >>> game = Game("pagat", seed=7)
+        >>> game.first_dealer, game.was_cut, game.dealer
+        (1, True, 1)
+        >>> Game("pagat", seed=7, first_dealer=0).dealer
+        0
+        """
         return self._dealer
 
     @property
     def first_dealer(self) -> Seat:
+        """The player who dealt the first deal (cut for, or given as ``first_dealer``)."""
         return self._first_dealer
 
     @property
