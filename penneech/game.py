@@ -301,8 +301,8 @@ class Game:
         auto_deal: deal each new deal from the seed as soon as it is due.  Turn it off to supply
             the packs yourself with :meth:`deal` (as a record does).
 
-    The seed chooses the cut (the lower card deals, under ``first_dealer="low_ace_low"``) and
-    deals at once; the player who did not deal leads:
+    The seed draws the cut and the first deal, dealt at once.  Under ``"pagat"`` the lower card
+    of the cut deals (ace low) and the other player leads:
 
     >>> game = Game("pagat", seed=7)
     >>> game
@@ -604,7 +604,7 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, in order: the :mod:`penneech.events` the narration
-        tells and a record's replay summarises.
+        tells and :func:`~penneech.events.tally` sums deal by deal.
 
         >>> game = Game("pagat", seed=7)
         >>> game.play("6D")
