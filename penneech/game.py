@@ -852,7 +852,8 @@ class Game:
         check_seat(player, "player")
         if self._to_move != player:
             c = parse_card(card) if isinstance(card, str) else card
-            raise IllegalPlayError(self._not_now("play"), card=c, player=player, rule="turn")
+            raise IllegalPlayError(self._not_now_sentence("play"), card=c, player=player,
+                                   rule="turn", names=self._names)
         self.play(card)
 
     def undo(self) -> Decision:
@@ -921,26 +922,31 @@ class Game:
 
     # -- explaining refusals ---------------------------------------------------------------------
 
-    def _not_now(self, what: str) -> str:
+    def _not_now_sentence(self, what: str) -> Sentence:
+        """Why ``what`` cannot be done now, as a sentence that can be told to either player
+        (:meth:`IllegalPlayError.told_to`)."""
         if self._phase is Phase.OVER:
-            return f"cannot {what}: the game is over ({self.outcome})"
+            return (f"cannot {what}: the game is over ({self.outcome})",)
         if self._phase is Phase.DEAL:
-            return f"cannot {what}: the next deal has not been dealt"
+            return (f"cannot {what}: the next deal has not been dealt",)
         p = self._to_move
         if p is None:  # (no phase waits for nobody)
-            return f"cannot {what} now"
+            return (f"cannot {what} now",)
         if self._phase is Phase.THROW_IN:
-            sentence: Sentence = (f"cannot {what}: ", Who(p), " ", verb(p, "must"),
-                                  " first say whether to throw in the hand")
-        else:
-            sentence = (f"cannot {what}: ", Who(p), " ", verb(p, "is"), " to play a card")
-        told = render(sentence, self.names)
+            return (f"cannot {what}: ", Who(p), " ", verb(p, "must"),
+                    " first say whether to throw in the hand")
+        return (f"cannot {what}: ", Who(p), " ", verb(p, "is"), " to play a card")
+
+    def _not_now(self, what: str) -> str:
+        """:meth:`_not_now_sentence` told about the named players, for a :class:`GameError`."""
+        told = render(self._not_now_sentence(what), self.names)
         return told[:1].lower() + told[1:]
 
     def _illegal(self, card: Card) -> IllegalPlayError:
         if self._phase is not Phase.PLAY or self._to_move is None:
             player = self._to_move if self._to_move is not None else -1
-            return IllegalPlayError(self._not_now("play"), card=card, player=player, rule="phase")
+            return IllegalPlayError(self._not_now_sentence("play"), card=card, player=player,
+                                    rule="phase", names=self._names)
         p = self._to_move
         hand = self._hands[p]
         names = self._names

@@ -480,6 +480,25 @@ def test_play_for_checks_the_turn_and_outcome_text():
     assert str(game.outcome) == "Ann wins 9 to 0 after 1 deal"
 
 
+def test_a_card_refused_out_of_turn_or_phase_is_told_to_each_player():
+    # told_to speaks to the player addressed, as it does for a card the rules forbid: not "Ann
+    # must first say ..." to Ann (the live table's reader was told "Reader must first say ...")
+    game = position("pagat", NO_FACE, HEARTS_HAND, QUIET_STOCK)  # Ann is asked to throw in
+    refusal = game.refusal("2S")
+    assert refusal is not None and refusal.rule == "phase"
+    assert str(refusal) == "Cannot play: Ann must first say whether to throw in the hand"
+    assert refusal.told_to(0) == "Cannot play: you must first say whether to throw in the hand"
+    assert refusal.told_to(1) == str(refusal)
+    game = position("pagat", SPADES_HAND, HEARTS_HAND, QUIET_STOCK)
+    with pytest.raises(IllegalPlayError) as exc:
+        game.play_for(1, "2H")
+    assert exc.value.rule == "turn" and exc.value.told_to(1) == "Cannot play: Ann is to play a card"
+    assert exc.value.told_to(0) == "Cannot play: you are to play a card"
+    # the GameError of a throw-in out of turn is unchanged
+    with pytest.raises(GameError, match="^cannot throw in: Ann is to play a card$"):
+        game.throw_in(True)
+
+
 def test_names_and_arguments_are_checked():
     with pytest.raises(GameError, match="two non-empty names"):
         Game("pagat", players=["Ann"])
