@@ -282,7 +282,9 @@ class Table:
             self.game.play_for(YOU, code)
         except IllegalPlayError as exc:  # told to the reader, cards as the table shows them
             told = exc.told_to(YOU, symbols=True)
-            self.refusal = _sentence(told if exc.rule == "turn" else f"Not allowed: {told}")
+            # (out of turn or out of phase is no rule of play: the reason is told as it is)
+            not_now = exc.rule in ("turn", "phase")
+            self.refusal = _sentence(told if not_now else f"Not allowed: {told}")
         except (GameError, CardError) as exc:  # not now, or not a card
             self.refusal = _sentence(str(exc))
 

@@ -179,6 +179,13 @@ def test_the_throw_in_question_says_why_the_hand_may_be_thrown_in() -> None:
         "knave (holding the ♦7 does not save it). Throw it in for a new deal, or keep it?")
 
 
+def test_a_card_clicked_before_the_throw_in_question_is_answered_is_told_why() -> None:
+    """The refusal speaks to the reader, once: not "Not allowed: Cannot play: Reader must…"."""
+    state = _a_hand_to_throw_in()
+    refused = ok(op="play", card=state["hand"][0])
+    assert refused["refused"] == "Cannot play: you must first say whether to throw in the hand."
+
+
 def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:
     state = ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random")
     state = _finish(answer=state)
