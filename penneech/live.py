@@ -90,6 +90,10 @@ COMPUTER: Seat = 1
 #: The reader's name when none is given.  The computer is named after its kind ("Expert",
 #: "Club"), as the terminal game names it, so that a record says whom it was played against.
 DEFAULT_NAME = "Reader"
+#: The book's page that describes every rule option, from the book's root: the live table's
+#: account links each option it names to the option's section there (the page adds its own way
+#: to the root, ``data-content_root``).
+OPTIONS_PAGE = "reconstructions.html"
 
 
 def analyse_for_reader(game: Game, deal: int) -> list[str]:
@@ -459,7 +463,8 @@ class Table:
             status += " " + self.hint
         html = live_table_html(
             view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,
-            narration=lines, deal_end=deal_end, analysis=analysis, result=result)
+            narration=lines, deal_end=deal_end, analysis=analysis, result=result,
+            options_page=OPTIONS_PAGE)
         outcome = g.outcome
         return {
             "html": html,

@@ -21,12 +21,14 @@ Rich display in Jupyter: :class:`Hand` wraps a list of cards, and the engine's `
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, as_card, parse_cards
+from .rules import OPTIONS, option_anchor
 from .text import py_shown, terminal_safe
 
 if TYPE_CHECKING:
@@ -514,10 +516,33 @@ def _peg_el(score: int, target: int) -> ET.Element:
     return bar
 
 
+#: a rule option named in brackets, as the narration and the refusals name the rule they apply:
+#: "(turnups_score; now 16)", "(counting: honours)", "(follow: suit)", "(majority_bonus)"
+_NAMED_OPTION = re.compile(
+    r"(?<=\()(" + "|".join(sorted(OPTIONS, key=len, reverse=True)) + r")(?=[:;)])")
+
+
+def _told(el: ET.Element, text: str, options_page: str | None) -> None:
+    """``text`` as ``el``'s content; with ``options_page``, each rule option it names in
+    brackets is a link to the option's section of that page, which opens beside the game and
+    says what the rule decides."""
+    parts = _NAMED_OPTION.split(text) if options_page else [text]
+    el.text = parts[0]
+    for name, after in zip(parts[1::2], parts[2::2], strict=True):
+        info = OPTIONS[name]
+        link = ET.SubElement(el, "a", {
+            "class": "pn-rule", "href": f"{options_page}#{option_anchor(name)}",
+            "target": "_blank", "rel": "noopener",
+            "title": f"the rule {name}: {info.question} (opens in a new tab)"})
+        link.text = name
+        link.tail = after
+
+
 def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                     hint: Card | None = None, actions: Sequence[tuple[str, str]] = (),
                     narration: Sequence[str] = (), deal_end: Sequence[str] = (),
-                    analysis: Sequence[str] = (), result: str | None = None) -> str:
+                    analysis: Sequence[str] = (), result: str | None = None,
+                    options_page: str | None = None) -> str:
     """The live card table as the reader (``view.player``) sees it: the opponent's cards face
     down, the turn-up and trumps, the trick, both scores pegged, tricks taken, the stock left,
     and the reader's hand as buttons.
@@ -529,7 +554,9 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     far, ``deal_end`` the account of a finished deal with ``analysis`` lines under it (what the
     reader's cards cost; under ``result`` when the game is over), and ``result`` the end of
     the game in words.  Every text is
-    escaped here.
+    escaped here.  With ``options_page`` (the page that describes the rule options, such as
+    the book's ``reconstructions.html``), each rule option named in brackets in the refusal,
+    the account and the narration ("(turnups_score; now 16)") links to its section there.
     """
     pos = scene(view)
     me = view.player
@@ -597,7 +624,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     say.text = status
     if refusal:
         ET.SubElement(say, "br")
-        ET.SubElement(say, "strong", {"class": "pn-refused"}).text = refusal
+        _told(ET.SubElement(say, "strong", {"class": "pn-refused"}), refusal, options_page)
     if actions:
         bar = ET.SubElement(root, "div", {"class": "pn-actions"})
         for action, label in actions:
@@ -606,7 +633,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         end = ET.SubElement(root, "section", {"class": "pn-deal-end",
                                               "aria-label": "the deal just played"})
         for line in deal_end:
-            ET.SubElement(end, "p").text = line
+            _told(ET.SubElement(end, "p"), line, options_page)
     if result:
         ET.SubElement(root, "p", {"class": "pn-result", "role": "alert"}).text = result
     if analysis:  # under the deal's account, or under the result of the game
@@ -621,7 +648,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         items = ET.SubElement(story, "ol", {"class": "pn-narration",
                                             "start": str(max(1, len(narration) - 11))})
         for line in narration[-12:]:
-            ET.SubElement(items, "li").text = line
+            _told(ET.SubElement(items, "li"), line, options_page)
     return style_tag() + _tostring(root)
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "holders",
     "completed",
+    "option_anchor",
     "Seat",
     "HAND_SIZE",
     "TRICKS",
@@ -1433,6 +1434,18 @@ def _tables_for(trick_winner: str, counting: str, majority_bonus: bool, turnups_
 def holders(option: str, value: Any) -> list[str]:
     """The presets that hold ``value`` for ``option``, read off :data:`PRESETS`."""
     return [name for name in PRESET_NAMES if getattr(PRESETS[name], option) == value]
+
+
+def option_anchor(option: str) -> str:
+    """The id of ``option``'s section in the book (its underscores as hyphens), to which the
+    book's tables and the live table's account link.
+
+    >>> option_anchor("turnups_score")
+    'option-turnups-score'
+    """
+    if option not in OPTIONS:
+        raise RulesError(f"unknown rule option {option!r}")
+    return "option-" + option.replace("_", "-")
 
 
 def completed(option: str, preset: str) -> bool:

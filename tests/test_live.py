@@ -236,6 +236,16 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             assert re.search(r"\((follow|rule)[^)]*\)", after["status"]), (
                 f"the refusal does not name the rule: {after['status']}")
             assert code in [c["code"] for c in after["cards"]], "a refused card left the hand"
+            # the rule named is a link to what it decides, opened beside the game
+            with page.context.expect_page() as opened:
+                page.locator(".pn-live-play .pn-refused a.pn-rule").first.click()
+            rules_page = opened.value
+            rules_page.wait_for_load_state()
+            assert re.search(r"/reconstructions\.html#option-[a-z-]+$", rules_page.url), (
+                rules_page.url)
+            section = rules_page.locator(f"#{rules_page.url.rsplit('#', 1)[1]}")
+            assert section.is_visible() and "Held by" in section.inner_text()
+            rules_page.close()
             refused = True
             continue
         playable = [c for c in state["cards"] if not c["disabled"]]

@@ -96,7 +96,9 @@ def test_a_refused_card_gets_the_engines_own_message() -> None:
     assert forbidden[0] not in refused["refused"]
     assert refused["hand"] == state["hand"]
     assert "(follow: suit)" in refused["refused"]
-    assert f"Not allowed: {told}." in refused["html"]
+    # (on the table the rule's name is a link: the text is the same)
+    assert f"Not allowed: {told}." in re.sub(r"<[^>]+>", "", refused["html"])
+    assert '<a class="pn-rule" href="reconstructions.html#option-follow"' in refused["html"]
     bad = ok(op="play", card="XX")
     assert "is not a card" in bad["refused"]
 
@@ -184,6 +186,29 @@ def test_a_card_clicked_before_the_throw_in_question_is_answered_is_told_why() -
     state = _a_hand_to_throw_in()
     refused = ok(op="play", card=state["hand"][0])
     assert refused["refused"] == "Cannot play: you must first say whether to throw in the hand."
+
+
+def test_a_rule_named_in_the_account_links_to_what_it_decides() -> None:
+    """"(turnups_score; now 16)" in the narration: the option's name is a link to its section
+    of the book's rules page, opening beside the game, its question in the link's title; the
+    rest of the line is text as before."""
+    state = ok(op="new", rules="pagat", seed=5, opponent="greedy")
+    for _ in range(60):
+        if "turnups_score" in state["html"]:
+            break
+        state = ok(op="computer") if state["waiting"] == "computer" else (
+            ok(op="next_deal") if state["waiting"] == "deal" else
+            ok(op="play", card=state["legal"][0]))
+    items = ET.fromstring(f"<r>{state['html'].split('</style>')[-1]}</r>").iter("li")
+    line = next(li for li in items if "turnups_score" in "".join(li.itertext()))
+    link = line.find("a")
+    assert link is not None and link.text == "turnups_score", ET.tostring(line)
+    assert link.get("href") == "reconstructions.html#option-turnups-score"
+    assert link.get("target") == "_blank" and "noopener" in (link.get("rel") or "")
+    assert OPTIONS["turnups_score"].question in (link.get("title") or "")
+    assert re.search(r"\(turnups_score; now \d+\)", "".join(line.itertext()))
+    # a bracket that names no option is left as text
+    assert [a.text for a in line.iter("a")] == ["turnups_score"]
 
 
 def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() -> None:

@@ -100,3 +100,25 @@ def test_table_cards_are_pictures_with_a_text_alternative() -> None:
     for c in game.hand(0):
         assert f'aria-label="{c.name}"' in html or f'aria-label="{c.name}, the Penneech"' in html
         assert f"<title>{c.name}" in html
+
+
+def test_the_live_table_links_each_rule_it_names_and_nothing_else() -> None:
+    """A refusal's "(follow: suit)" and an account's "(counting: honours)" link to their
+    options' sections; a bracket naming no option ("(now 5)", "(the Penneech turned up)") and
+    an option's name outside brackets stay text; without an options page nothing links."""
+    from penneech.render import live_table_html
+
+    game = Game(rules="pagat", seed=11)
+    view = game.view(game.to_move or 0)
+    lines = ["Ann pegs 2 for the ♥J (counting: honours) (now 5).",
+             "Ben pegs 14 (the Penneech turned up); the follow rule holds."]
+    html = live_table_html(view, status="", refusal="♠3 is not legal (follow: suit)",
+                           narration=lines, options_page="rules.html")
+    root = ET.fromstring(f"<r>{html.split('</style>')[-1]}</r>".replace("<br>", "<br/>"))
+    links = [(a.text, a.get("href")) for a in root.iter("a")]
+    assert links == [("follow", "rules.html#option-follow"),
+                     ("counting", "rules.html#option-counting")]
+    told = ["".join(li.itertext()) for li in root.iter("li")]
+    assert told == lines
+    plain = live_table_html(view, status="", refusal="(follow: suit)", narration=lines)
+    assert "<a " not in plain

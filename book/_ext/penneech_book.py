@@ -41,7 +41,15 @@ from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
 from penneech.players import DEFAULT_OPPONENT, PLAYERS
-from penneech.rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, completed, holders
+from penneech.rules import (
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    SOURCES,
+    completed,
+    holders,
+    option_anchor,
+)
 
 #: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
 #: own readings, not Cotton's rules)
@@ -77,7 +85,7 @@ def authority(preset: str) -> str:
 
 def option_label(name: str) -> str:
     """The cross-reference label of an option's section on the reconstructions page."""
-    return "option-" + name.replace("_", "-")
+    return option_anchor(name)
 
 
 def show(value: Any) -> str:

@@ -451,6 +451,9 @@
       }
       last = answer;
       out.innerHTML = answer.html;
+      // a rule named in the account links to its section of the book, from the book's root
+      const root = document.documentElement.dataset.content_root || "";
+      $$(out, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
       // the hand is one stop for Tab (the arrow keys move along it), so that Tab reaches the
       // question or the buttons under it at once
       const cards = $$(out, ".pn-cardbtn");
