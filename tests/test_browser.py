@@ -790,3 +790,43 @@ def test_the_quick_reference_links_its_terms_and_the_live_game(open_page: OpenPa
     assert {"trick", "trumps", "follow-suit", "elder-hand", "stock"} <= set(terms), terms
     assert page.locator(".quick-reference a[href='play-the-computer.html']").count() == 1
     rec.assert_clean("quick-reference at phone width")
+
+
+@pytest.mark.parametrize(("name", "width"), [("how-to-play", 390), ("how-to-play", 360),
+                                             ("replay-a-record", 360)])
+def test_where_a_deal_was_won_and_lost_fits_a_phone(open_page: OpenPage, name: str,
+                                                    width: int) -> None:
+    """A reader on a phone reads every column of "Where this deal was won and lost" without
+    scrolling it sideways (its seven columns were 422 px wide in 358, or 328 at 360 px, each
+    card's value out of sight): each choice is a block, every cell of it inside the table's
+    width and named as its column is; on a laptop it is still a table with its header row."""
+    page, rec = open_page(name, viewport={"width": width, "height": 844})
+    table = page.locator(".penneech-analysis")
+    scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    assert scroll <= client + 1, f"{name} at {width} px: the table is {scroll} px wide in {client}"
+    box = table.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    headers = table.locator("thead th").all_inner_texts()
+    choices = table.locator("tbody tr:not(:has(td[colspan]))")
+    assert choices.count() >= 8
+    for k in (0, choices.count() - 1):
+        cells = choices.nth(k).locator("td")
+        assert cells.count() == len(headers) == 7
+        for j in range(7):
+            cell = cells.nth(j).bounding_box()
+            assert cell and cell["width"] > 0 and cell["x"] >= box["x"] - 1 and (
+                cell["x"] + cell["width"] <= box["x"] + box["width"] + 1), (
+                f"{name} at {width} px: the {headers[j]!r} cell is at {cell} in {box}")
+        labels = cells.evaluate_all(
+            "tds => tds.map(td => getComputedStyle(td, '::before').content)")
+        assert labels[0] == '"Trick "', labels
+        for header, label in zip(headers[2:], labels[2:], strict=True):
+            words = label.strip('"').rstrip(": ")
+            assert words and header.startswith(words), (header, label)
+    rec.assert_clean(f"{name} at {width} px")
+    page, rec = open_page(name)
+    table = page.locator(".penneech-analysis")
+    assert table.locator("thead th").first.bounding_box()["height"] > 0
+    scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    assert scroll <= client + 1, f"{name} on a laptop: the table is {scroll} px wide in {client}"
+    rec.assert_clean(f"{name} on a laptop")
