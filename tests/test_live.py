@@ -642,6 +642,39 @@ def test_phone_layout(browser_context: Any, live_server: str) -> None:
     page.close()
 
 
+def test_a_phones_cards_are_big_enough_to_tap(browser_context: Any, live_server: str) -> None:
+    """On a phone each card of the reader's hand is a tap target at least 44 px wide (they were
+    41.6 px, 2.6em), and a hand of seven still fits on one row at 390 px and at 375 px; at
+    360 px the hand takes two rows, as it did before."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
+    page.locator(".pn-live-play .pn-settings > summary").click()  # folded on a phone
+    page.fill(".pn-live-play input[name=seed]", "7")
+    page.select_option(".pn-live-play select[name=dealer]", "1")  # the reader holds seven
+    _start(page, "play")
+    _wait_table(page)
+    _settled(page)
+    measure = """() => Array.from(document.querySelectorAll(
+        '.pn-live-play .pn-hand .pn-cardbtn')).map(b => {
+          const r = b.getBoundingClientRect();
+          return {top: Math.round(r.top), left: r.left, right: r.right, width: r.width,
+                  height: r.height}; })"""
+    for width, rows in ((390, 1), (375, 1), (360, 2)):
+        page.set_viewport_size({"width": width, "height": 844})
+        cards = page.evaluate(measure)
+        assert len(cards) == 7, cards
+        small = [c for c in cards if c["width"] < 44 or c["height"] < 44]
+        assert not small, f"at {width} px, cards smaller than 44 px to tap: {small}"
+        tops = sorted({c["top"] for c in cards})
+        assert len(tops) == rows, f"at {width} px the hand takes {len(tops)} rows: {cards}"
+        assert max(c["right"] for c in cards) <= width, cards
+        result = page.evaluate(_OVERFLOW)
+        assert result["scrollWidth"] <= result["clientWidth"] + 1, (
+            f"the live table at {width} px is {result['scrollWidth']} px wide: "
+            + "; ".join(result["culprits"]))
+    rec.check_all("play-the-computer, a phone's cards")
+    page.close()
+
+
 def test_compare_deals_a_new_pack_live(browser_context: Any, live_server: str) -> None:
     """Change one rule: choose an option, type a seed, deal; each value's column shows frames
     that step together."""
