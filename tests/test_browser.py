@@ -830,3 +830,31 @@ def test_where_a_deal_was_won_and_lost_fits_a_phone(open_page: OpenPage, name: s
     scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
     assert scroll <= client + 1, f"{name} on a laptop: the table is {scroll} px wide in {client}"
     rec.assert_clean(f"{name} on a laptop")
+
+
+def test_the_quick_reference_names_its_sources_on_paper(open_page: OpenPage) -> None:
+    """A reader of the printed quick reference can follow its citations: the page has a key
+    that names each source its brackets cite ([McL], [Par], [Dav]: on paper a bracket was all
+    there was, its name only in the link's tooltip), with its author as the bibliography gives
+    it, on the screen and on the one printed page, A4 or Letter."""
+    page, rec = open_page("quick-reference", viewport=PHONE)
+    cited = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.quick-reference .bibtex-citation a')).map(a => [a.innerText, a.title])""")
+    assert {label for label, _ in cited} == {"McL", "Par", "Dav"}, cited
+    key = page.locator(".quick-reference .pn-sources li")
+    entries = [" ".join(text.split()) for text in key.all_inner_texts()]
+    for label, tooltip in cited:
+        author = tooltip.split(".")[0]  # "John McLeod. Penneech. …" (the bibliography's entry)
+        entry = next((e for e in entries if e.startswith(f"[{label}] ")), None)
+        assert entry and author in entry, (f"the key does not name [{label}], {author}: "
+                                           f"{entries}")
+    assert key.first.is_visible()
+    rec.assert_clean("quick-reference, its sources")
+    page, rec = open_page("quick-reference")
+    page.emulate_media(media="print")
+    assert page.locator(".quick-reference .pn-sources li").last.is_visible()
+    for size in ("A4", "Letter"):
+        pdf = page.pdf(format=size)
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert pages == 1, f"the quick reference prints on {pages} {size} pages"
+    rec.assert_clean("quick-reference printed, its sources")
