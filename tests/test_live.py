@@ -29,6 +29,7 @@ from penneech import Card, Game, Phase, record
 from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
+from penneech.rules import OPTIONS
 from penneech.simulation import read_csv, simulate
 from tests.accessibility import assert_accessible
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
@@ -243,8 +244,13 @@ def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: 
             rules_page.wait_for_load_state()
             assert re.search(r"/reconstructions\.html#option-[a-z-]+$", rules_page.url), (
                 rules_page.url)
-            section = rules_page.locator(f"#{rules_page.url.rsplit('#', 1)[1]}")
-            assert section.is_visible() and "Held by" in section.inner_text()
+            anchor = rules_page.url.rsplit("#", 1)[1]
+            heading = rules_page.locator(f"#{anchor} + :is(h2, h3, h4)")
+            assert heading.is_visible(), f"no heading at #{anchor}"
+            assert 0 <= heading.bounding_box()["y"] < 200, "the option's heading is not in view"
+            option = anchor.removeprefix("option-").replace("-", "_")
+            section = rules_page.locator(f"section:has(> #{anchor})")
+            assert OPTIONS[option].question in section.inner_text()
             rules_page.close()
             refused = True
             continue
