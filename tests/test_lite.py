@@ -476,9 +476,16 @@ def _run_live() -> list[str]:
     if os.environ.get("PENNEECH_LIVE_ALL") == "1":
         chosen = NOTEBOOKS
     else:
-        chosen = [n for n in NOTEBOOKS if not n.startswith("experiments/")
-                  or n == "experiments/overview"]
+        chosen = [n for n in NOTEBOOKS if (not n.startswith("experiments/")
+                  or n == "experiments/overview") and n not in RUN_ON_THE_LIVE_PAGE]
     return [n for n in chosen if n not in CLICKED]
+
+
+# Left out of `make test`'s live notebooks at stop 31 (a clean-clone run took 874 s): what the
+# notebook runs, Python in the browser runs on the book's own page, in tests/test_live.py
+# (test_replay_a_record_file: a record opened and stepped through, a broken one refused with its
+# deal and play, a deal of it analysed); `make live-all` still runs the notebook live
+RUN_ON_THE_LIVE_PAGE = {"replay-a-record"}
 
 
 @pytest.mark.browser
