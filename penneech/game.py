@@ -203,6 +203,8 @@ class PlayerView:
     rules: Rules
     phase: Phase
     deal: int
+    #: who dealt deal number ``deal``: between deals, the dealer of the deal just ended (whose
+    #: tricks the view still shows), not the next dealer (:attr:`Game.dealer`)
     dealer: Seat
     to_move: Seat | None
     hand: tuple[Card, ...]
@@ -391,7 +393,7 @@ class Game:
         self._deals_played = 0
         self._phase = Phase.DEAL
         self._events.extend(self._cuts)
-        self._dealer = self._first_dealer
+        self._dealer = self._dealt_by = self._first_dealer
         self._events.append(DealerChosen(self._dealer))
         self._maybe_auto_deal()
 
@@ -673,7 +675,7 @@ class Game:
             rules=self.rules,
             phase=self._phase,
             deal=self._deal_no,
-            dealer=self._dealer,
+            dealer=self._dealt_by,
             to_move=to_move,
             hand=tuple(sorted(self._hands[player])),
             trumps=self._trumps,
@@ -977,7 +979,7 @@ class Game:
 
     def _start_deal(self, deck: tuple[Card, ...]) -> None:
         self._deal_no += 1
-        dealer = self._dealer
+        dealer = self._dealt_by = self._dealer
         elder = other_seat(dealer)
         self._deck = deck
         self._hands = [[], []]

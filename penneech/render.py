@@ -349,7 +349,6 @@ class Scene:
 def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
     """The :class:`Scene` of a game (both hands shown unless ``reveal=False``, then
     player 0's) or of a player's view (the opponent's hand face down)."""
-    from .events import Dealt
     from .game import Game, PlayerView  # imported late: the engine never needs the renderer
 
     if isinstance(source, Game):
@@ -361,11 +360,7 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
         trick = g.view(0).trick
         done = g.tricks_played
         to_move = g.to_move
-        dealer = g.dealer
-        for e in reversed(g.events):  # between deals g.dealer is already the next dealer
-            if isinstance(e, Dealt):
-                dealer = e.dealer
-                break
+        dealer = g.view(0).dealer  # between deals, the dealer of the deal shown, not the next
         turned = g.turned
         stock = len(g.stock) if g.deck else 0
         return _with_last_trick(Scene(
@@ -645,9 +640,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     if narration:
         story = ET.SubElement(root, "details", {"class": "pn-story", "open": "open"})
         ET.SubElement(story, "summary").text = "What happened"
-        items = ET.SubElement(story, "ol", {"class": "pn-narration",
-                                            "start": str(max(1, len(narration) - 11))})
-        for line in narration[-12:]:
+        items = ET.SubElement(story, "ol", {"class": "pn-narration"})
+        for line in narration:  # every line given (the live table gives the whole deal's)
             _told(ET.SubElement(items, "li"), line, options_page)
     return style_tag() + _tostring(root)
 

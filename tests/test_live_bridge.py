@@ -163,6 +163,23 @@ def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
     assert status.startswith("Deal 1 is over. "), status
     assert f"{leader}, {max(you, other)} to {min(you, other)}; the first to 61 wins the game." \
         in status
+    # the table still shows deal 1 (its last trick), so its seats are deal 1's: the computer
+    # dealt it (dealer=1), though it is the reader's turn to deal the next
+    assert "Deal 1 · stock" in state["html"]
+    assert _roles(state["html"]) == {"Reader": "elder hand", computer: "dealer"}
+    # "What happened" tells the whole deal, from the deal to its end, not only its last lines
+    told = re.findall(r"<li>(.*?)</li>", state["html"].split('class="pn-narration"', 1)[1])
+    assert told[0].startswith("Deal 1: ") and any(t.startswith("Trick 1:") for t in told)
+    assert any(t.startswith("Trick 7:") for t in told), told
+    assert len(told) > 12 and "start=" not in state["html"].split("pn-narration", 1)[1][:20]
+    ok(op="next_deal")
+    assert _roles(ok(op="state")["html"]) == {"Reader": "dealer", computer: "elder hand"}
+
+
+def _roles(html: str) -> dict[str, str]:
+    """Each seat's name and the role the table gives it ("dealer", "elder hand")."""
+    return {name: role for name, role in re.findall(
+        r'<span class="pn-who"><strong>([^<]+)</strong><span> \(([a-z ]+)\)', html)}
 
 
 def _a_hand_to_throw_in() -> dict[str, Any]:
