@@ -423,7 +423,10 @@ class Table:
         waiting = self.waiting()
         story = narrate.steps(g.events, names)
         start = _last_deal_start(g)
-        lines = [s.text for s in story if s.start >= start]
+        first_deal = not any(isinstance(e, Dealt) for e in g.events[:start])
+        # the current deal's account; the first deal's begins with who deals first and why (the
+        # cut), which the reader has just read about
+        lines = [s.text for s in story if s.start >= start or first_deal]
         actions: list[tuple[str, str]] = []
         deal_end: list[str] = []
         analysis: list[str] = []

@@ -18,7 +18,7 @@ import penneech
 import penneech.live
 from penneech import Game, IllegalPlayError, Phase, Rules, record
 from penneech.cards import parse_card
-from penneech.events import Played
+from penneech.events import Cut, Played
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
 from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
@@ -168,12 +168,31 @@ def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
     assert "Deal 1 · stock" in state["html"]
     assert _roles(state["html"]) == {"Reader": "elder hand", computer: "dealer"}
     # "What happened" tells the whole deal, from the deal to its end, not only its last lines
-    told = re.findall(r"<li>(.*?)</li>", state["html"].split('class="pn-narration"', 1)[1])
-    assert told[0].startswith("Deal 1: ") and any(t.startswith("Trick 1:") for t in told)
+    told = _told(state["html"])
+    # (the first deal's account begins with who deals first: here given, not cut for)
+    assert told[:2] == [f"{computer} deals first.", f"Deal 1: {computer} deals seven cards each, "
+                        "one at a time; Reader is elder hand."], told[:2]
+    assert any(t.startswith("Trick 1:") for t in told), told
     assert any(t.startswith("Trick 7:") for t in told), told
     assert len(told) > 12 and "start=" not in state["html"].split("pn-narration", 1)[1][:20]
-    ok(op="next_deal")
-    assert _roles(ok(op="state")["html"]) == {"Reader": "dealer", computer: "elder hand"}
+    state = ok(op="next_deal")
+    assert _roles(state["html"]) == {"Reader": "dealer", computer: "elder hand"}
+    assert _told(state["html"])[0].startswith("Deal 2: Reader deals")  # the next deal's own
+
+
+def _told(html: str) -> list[str]:
+    """The lines of the table's "What happened"."""
+    return re.findall(r"<li>(.*?)</li>", html.split('class="pn-narration"', 1)[1])
+
+
+def test_the_first_deal_s_account_shows_the_cut_that_chose_the_dealer() -> None:
+    state = ok(op="new", rules="pagat", seed=7, opponent="greedy")  # who deals first: cut
+    game = record.loads(state["record"])
+    cuts = [e for e in game.events if isinstance(e, Cut)]
+    dealer = game.names[game.first_dealer]
+    assert cuts and _told(state["html"])[0] == (
+        f"Reader cuts the {card_text(cuts[0].card)}, {game.names[1]} cuts the "
+        f"{card_text(cuts[1].card)}. {dealer} deals first."), _told(state["html"])[0]
 
 
 def _roles(html: str) -> dict[str, str]:
