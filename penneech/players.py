@@ -62,6 +62,7 @@ __all__ = [
     "PLAYER_KINDS",
     "FAIR_KINDS",
     "LEVELS",
+    "kind_label",
     "kind_name",
     "kind_named",
     "opponent_menu",
@@ -474,8 +475,9 @@ class Strength:
         return self.wins / self.games
 
     def __str__(self) -> str:
-        return (f"wins {self.rate:.0%} of games against {self.opponent} under {self.rules} "
-                f"({self.games:,} games; 95% interval {self.low:.0%}–{self.high:.0%})")
+        return (f"wins {self.rate:.0%} of {self.games:,} games against "
+                f"{kind_label(self.opponent)} under {self.rules} (95% interval "
+                f"{self.low:.0%}–{self.high:.0%})")
 
 
 @dataclass(frozen=True)
@@ -569,16 +571,30 @@ def measured_strength(kind: str) -> tuple[Strength, ...]:
 
 
 def kind_name(kind: str) -> str:
-    """The name the computer plays under when the reader does not give one: its kind, as a
-    name ("Expert").  A saved game's record so says whom it was played against
-    (:func:`kind_named` reads it back).
+    """The name the computer plays under when the reader does not give one: the level the
+    reader picked it by, else its kind, as a name ("Expert", "Beginner" for ``greedy``, as the
+    menu offers it).  A saved game's record so says whom it was played against
+    (:func:`kind_named` reads it back, and the kind's own name too, as older records have it).
 
-    >>> kind_name("expert"), kind_named("Expert"), kind_named("Beginner (computer)")
-    ('Expert', 'expert', 'greedy')
+    >>> kind_name("expert"), kind_name("greedy"), kind_name("solver")
+    ('Expert', 'Beginner', 'Solver')
+    >>> kind_named("Expert"), kind_named("Beginner (computer)"), kind_named("Greedy")
+    ('expert', 'greedy', 'greedy')
     >>> kind_named("Computer") is None
     True
     """
-    return kind.capitalize()
+    return (PLAYERS[kind].level or kind if kind in PLAYERS else kind).capitalize()
+
+
+def kind_label(kind: str) -> str:
+    """A kind as a reader knows it: its level, with the kind's own name after it where the two
+    differ.
+
+    >>> kind_label("greedy"), kind_label("expert"), kind_label("solver")
+    ('beginner (greedy)', 'expert', 'solver')
+    """
+    level = PLAYERS[kind].level if kind in PLAYERS else ""
+    return f"{level} ({kind})" if level and level != kind else kind
 
 
 def kind_named(name: str) -> str | None:
@@ -598,10 +614,8 @@ def opponent_menu() -> list[tuple[str, str]]:
     [('Beginner (greedy)', 'greedy'), ('Club', 'club'), ('Expert (default)', 'expert')]
     """
     out = []
-    for level, kind in LEVELS.items():
-        label = level.capitalize()
-        if kind != level:
-            label += f" ({kind})"
+    for kind in LEVELS.values():
+        label = kind_label(kind).capitalize()
         if kind == DEFAULT_OPPONENT:
             label += " (default)"
         out.append((label, kind))
@@ -638,10 +652,10 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
             wins = sum(r.wins for r in found)
             games = sum(r.games for r in found)
             rates = sorted(r.rate for r in found)
-            spread = (f"; from {rates[0]:.0%} to {rates[-1]:.0%} depending on the reading"
+            spread = (f", from {rates[0]:.0%} to {rates[-1]:.0%} depending on the reading"
                       if len(found) > 1 else f" under {found[0].rules}")
-            lines.append(f"  wins {wins / games:.0%} of games against {opponent} ({games:,} "
-                         f"games{spread})")
+            lines.append(f"  wins {wins / games:.0%} of {games:,} games against "
+                         f"{kind_label(opponent)}{spread}")
     if not results:
         lines.append("  (its strength against the others has not been measured yet)")
     return lines

@@ -571,10 +571,10 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     state = ok(op="new", rules="pagat", seed=1, opponent="greedy", dealer=0, names=["Ada"])
     first = state["news"]
     assert first.startswith("You deal first. Deal 1: you deal seven cards each"), first
-    assert "You turn up the nine of hearts" in first and "Scores: you 0, Greedy 0." in first
+    assert "You turn up the nine of hearts" in first and "Scores: you 0, Beginner 0." in first
     state = ok(op="computer")
     # the computer's card, in words, then what the table waits for; nothing said twice
-    assert state["news"] == ("Trick 1: Greedy leads the queen of hearts. Your turn: hearts were "
+    assert state["news"] == ("Trick 1: Beginner leads the queen of hearts. Your turn: hearts were "
                              "led and you hold hearts, so you must play hearts (follow suit); the "
                              "greyed cards may not be played now."), state["news"]
     forbidden = next(c for c in state["hand"] if c not in state["legal"])
@@ -585,7 +585,7 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     news = state["news"]
     # the rest of the trick (not its start again), what scored, and the scores
     assert news.startswith("You play the ") and "Trick 1" not in news, news
-    assert re.search(r"Scores: you \d+, Greedy \d+\.", news), news
+    assert re.search(r"Scores: you \d+, Beginner \d+\.", news), news
     assert not re.search("[♠♥♦♣]", news), news
     # a request that changes nothing says nothing
     assert ok(op="state")["news"] == ""

@@ -225,12 +225,14 @@ def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.Mon
         ("expert", "greedy", "pagat"): (62, 100), ("expert", "greedy", "minimal"): (58, 100),
         ("expert", "solver", "pagat"): (45, 100), ("greedy", "expert", "pagat"): (38, 100)})
     # over every reading: one line per opponent, the strongest opponent first
+    # (greedy by the level a reader picks it by, as the menus offer it)
     assert describe("expert")[1:] == [
-        "  wins 45% of games against solver (100 games under pagat)",
-        "  wins 60% of games against greedy (200 games; from 58% to 62% depending on the "
-        "reading)"]
+        "  wins 45% of 100 games against solver under pagat",
+        "  wins 60% of 200 games against beginner (greedy), from 58% to 62% depending on the "
+        "reading"]
     # under one reading: each result with its 95% interval
     assert describe("expert", "minimal")[1:] == [
-        "  wins 58% of games against greedy under minimal (100 games; 95% interval 48%–67%)"]
+        "  wins 58% of 100 games against beginner (greedy) under minimal (95% interval "
+        "48%–67%)"]
     assert describe("beginner", "davis")[1:] == [
         "  (its strength against the others has not been measured yet)"]

@@ -19,8 +19,11 @@ from penneech import Game, Phase, Rules, record
 from penneech.cards import Card
 from penneech.cli import build_parser, main, play_options
 from penneech.narrate import narrate, outcome_text
-from penneech.players import KeepingHand, decide, make_player
+from penneech.players import KeepingHand, decide, kind_name, make_player
 from penneech.terminal import PlayOptions, hand_text, run
+
+#: the name the terminal gives the greedy computer player (its level, as the menu offers it)
+COMPUTER = kind_name("greedy")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,8 +32,8 @@ def script(seed: int, *, rules: str = "pagat", opponent: str = "greedy", name: s
            throw: bool = False, stop_after: int | None = None) -> tuple[list[str], Game]:
     """The answers a player gives in a game with ``seed`` (the last legal card each time), found
     by playing the same seed in a parallel game; and that game."""
-    game = Game(Rules.parse(rules), seed=seed, players=(name, opponent.capitalize()))
-    computer = make_player(opponent, seed=seed, name=opponent.capitalize())
+    game = Game(Rules.parse(rules), seed=seed, players=(name, kind_name(opponent)))
+    computer = make_player(opponent, seed=seed, name=kind_name(opponent))
     lines: list[str] = []
     while game.phase is not Phase.OVER:
         if stop_after is not None and len(lines) >= stop_after and game.to_move == 0:
@@ -64,7 +67,7 @@ def play(tmp_path: Path, lines: list[str], *extra: str) -> tuple[int, str, str]:
 def throw_in_seed(rules: str = "pagat") -> int:
     """A seed whose first deal offers the human (seat 0) a throw-in before the computer moves."""
     for seed in range(2000):
-        game = Game(Rules.parse(rules), seed=seed, players=("You", "Greedy"))
+        game = Game(Rules.parse(rules), seed=seed, players=("You", COMPUTER))
         if game.phase is Phase.THROW_IN and game.to_move == 0:
             return seed
     raise AssertionError("no seed offers a throw-in")  # pragma: no cover
@@ -82,7 +85,7 @@ def test_a_complete_game_in_process(tmp_path):
     assert outcome is not None
     assert "Not allowed" not in out and "is not a card" not in out
     assert f"Result: {outcome_text(outcome, 0)}." in out
-    assert "Result: You win" in out or "Result: Greedy wins" in out
+    assert "Result: You win" in out or f"Result: {COMPUTER} wins" in out
     assert out.count("Your card: ") == sum(1 for x in lines if x not in ("y", "n"))
     assert "Game saved to " + str(tmp_path / "game.json") in out
     # the narration is told as the game goes, each step once
@@ -91,7 +94,7 @@ def test_a_complete_game_in_process(tmp_path):
     saved = record.load(tmp_path / "game.json")
     assert saved.outcome == outcome
     assert saved.actions == expected.actions
-    assert saved.names == ("You", "Greedy")
+    assert saved.names == ("You", COMPUTER)
 
 
 def test_the_table_is_shown_before_each_play(tmp_path):
@@ -99,16 +102,16 @@ def test_the_table_is_shown_before_each_play(tmp_path):
     status, out, _ = play(tmp_path, lines, "--seed", "11")
     assert status == 0
     first = out.split("Your card: ")[0]
-    view = Game("pagat", seed=11, players=("You", "Greedy"))
+    view = Game("pagat", seed=11, players=("You", COMPUTER))
     while view.to_move == 1:
-        decide(view, make_player("greedy", seed=11, name="Greedy"))
+        decide(view, make_player("greedy", seed=11, name=COMPUTER))
     trumps = view.trumps
     assert trumps is not None
     assert f"{trumps.noun} are trumps" in first
     assert f"Your hand: {hand_text(view.hand(0))}" in first
-    assert "Scores: You 0, Greedy 0 (game at 61).  Tricks this deal: You 0, Greedy 0." in first
+    assert f"Scores: You 0, {COMPUTER} 0 (game at 61).  Tricks this deal: You 0, {COMPUTER} 0." in first
     if view.trick:
-        assert f"Greedy led {view.trick[0].suit.symbol}" in first
+        assert f"{COMPUTER} led {view.trick[0].suit.symbol}" in first
     # by the third play a trick has been completed and is shown
     third = out.split("Your card: ")[2]
     assert "Last trick: " in third
@@ -156,8 +159,8 @@ def _follow_seed() -> tuple[int, list[str], Game]:
     """A seed where the computer leads first and the human can follow suit, with a card of
     another suit in hand (so that playing it breaks ``follow: suit``)."""
     for seed in range(500):
-        game = Game("pagat", seed=seed, players=("You", "Greedy"))
-        computer = make_player("greedy", seed=seed, name="Greedy")
+        game = Game("pagat", seed=seed, players=("You", COMPUTER))
+        computer = make_player("greedy", seed=seed, name=COMPUTER)
         while game.to_move == 1:
             decide(game, computer)
         if game.phase is not Phase.PLAY or not game.trick:
@@ -345,7 +348,7 @@ def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
     text = out.getvalue()
     assert "against the computer (greedy)" in text
     assert "greedy (the beginner level): plays each trick on its merits" in text
-    assert record.load(tmp_path / "g.json").names == ("You", "Greedy")
+    assert record.load(tmp_path / "g.json").names == ("You", COMPUTER)
     help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
     assert "beginner (greedy, which plays each trick" in " ".join(help_text.split())
 
@@ -719,7 +722,7 @@ def test_the_result_counts_the_deals_the_narration_told(tmp_path, capsys):
     "Deal N" (the thrown-in deals are counted, and said), in the terminal game and in replay."""
     checked = 0
     for seed in range(40):
-        game = Game("pagat", seed=seed, players=("You", "Greedy"))
+        game = Game("pagat", seed=seed, players=("You", COMPUTER))
         players = [make_player("greedy", seed=seed), make_player("random", seed=seed)]
         while game.outcome is None:
             decide(game, players[game.to_move])
@@ -874,7 +877,7 @@ def test_undo_takes_back_your_card_and_the_reply_and_the_game_goes_on(tmp_path):
     assert out.count("There is nothing of yours to take back yet.") == 1
     taken = re.findall(r"Taken back: (.*)\.", out)
     assert len(taken) == 2 and all(t.startswith("your ") for t in taken), taken
-    assert "then Greedy's" in taken[0]
+    assert f"then {COMPUTER}'s" in taken[0]
     assert record.load(tmp_path / "game.json").actions == expected.actions
     assert expected.outcome is not None and str(expected.outcome) in out
 
@@ -901,4 +904,4 @@ def test_the_last_trick_names_you_in_lower_case_mid_sentence(tmp_path):
     last = [line for line in out.splitlines() if line.startswith("Last trick:")]
     assert last and all("; You took" not in line and ", You played" not in line
                         for line in last), last
-    assert any(re.search(r"; (you|Greedy) took it\.$", line) for line in last), last
+    assert any(re.search(rf"; (you|{COMPUTER}) took it\.$", line) for line in last), last
