@@ -24,7 +24,7 @@ True
 >>> ask(op="play", table="t", card=card)["waiting"]
 'computer'
 >>> ask(op="play", table="t", card="2H")["refused"]
-'Cannot play: Greedy is to play a card.'
+'Cannot play: Beginner is to play a card.'
 >>> ask(op="nonsense")["error"]
 "unknown request 'nonsense'"
 
