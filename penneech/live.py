@@ -467,7 +467,7 @@ class Table:
         html = live_table_html(
             view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,
             narration=lines, deal_end=deal_end, analysis=analysis, result=result,
-            options_page=OPTIONS_PAGE)
+            options_page=OPTIONS_PAGE, narration_note=_memory_note(g.rules))
         outcome = g.outcome
         return {
             "html": html,
@@ -553,6 +553,16 @@ def _spoken(text: str) -> str:
     'Trick 1: you lead the queen of hearts, Expert plays the seven of diamonds.'
     """
     return _CARD_TEXT.sub(lambda m: parse_card(m.group(0)).name, text)
+
+
+def _memory_note(rules: Rules) -> str:
+    """What the account of the deal is, where the rules turn the tricks face down: what the
+    reader saw, which the club and expert players remember too (``past_tricks``)."""
+    if rules.past_tricks == "open":
+        return ""
+    return (f"As you saw it played: under these rules "
+            f"{OPTIONS['past_tricks'].phrase(rules.past_tricks)} (past_tricks), so this is what "
+            "you remember of the deal, as the club and expert players remember it.")
 
 
 def _last_deal_start(game: Game) -> int:

@@ -537,7 +537,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                     hint: Card | None = None, actions: Sequence[tuple[str, str]] = (),
                     narration: Sequence[str] = (), deal_end: Sequence[str] = (),
                     analysis: Sequence[str] = (), result: str | None = None,
-                    options_page: str | None = None) -> str:
+                    options_page: str | None = None, narration_note: str = "") -> str:
     """The live card table as the reader (``view.player``) sees it: the opponent's cards face
     down, the turn-up and trumps, the trick, both scores pegged, tricks taken, the stock left,
     and the reader's hand as buttons.
@@ -546,10 +546,10 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     that may not be played now carries ``aria-disabled="true"`` (it stays clickable, so that the
     engine can say why it is refused).  ``status`` and ``refusal`` are shown in a live region,
     ``actions`` are ``(action, label)`` buttons (``data-action``), ``narration`` the lines told so
-    far, ``deal_end`` the account of a finished deal with ``analysis`` lines under it (what the
-    reader's cards cost; under ``result`` when the game is over), and ``result`` the end of
-    the game in words.  Every text is
-    escaped here.  With ``options_page`` (the page that describes the rule options, such as
+    far (with ``narration_note`` over them, if given), ``deal_end`` the account of a finished
+    deal with ``analysis`` lines under it (what the reader's cards cost; under ``result`` when
+    the game is over), and ``result`` the end of the game in words.  Every text is escaped
+    here.  With ``options_page`` (the page that describes the rule options, such as
     the book's ``reconstructions.html``), each rule option named in brackets in the refusal,
     the account and the narration ("(turnups_score; now 16)") links to its section there.
     """
@@ -640,6 +640,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     if narration:
         story = ET.SubElement(root, "details", {"class": "pn-story", "open": "open"})
         ET.SubElement(story, "summary").text = "What happened"
+        if narration_note:
+            _told(ET.SubElement(story, "p", {"class": "pn-note"}), narration_note, options_page)
         items = ET.SubElement(story, "ol", {"class": "pn-narration"})
         for line in narration:  # every line given (the live table gives the whole deal's)
             _told(ET.SubElement(items, "li"), line, options_page)

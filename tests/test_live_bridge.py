@@ -671,3 +671,13 @@ def test_any_request_in_any_order_is_answered_without_an_internal_error(
         if not answer["ok"]:
             assert "internal error" not in answer["error"], (request, answer)
             assert answer["error"].strip(), (request, answer)
+
+
+def test_where_the_rules_turn_tricks_down_the_account_says_it_is_what_the_reader_saw() -> None:
+    note = re.compile(r'<summary>What happened</summary><p class="pn-note">(.*?)</p>')
+    turned = note.findall(ok(op="new", rules="parlett", seed=7, opponent="greedy")["html"])
+    assert len(turned) == 1 and turned[0].startswith(
+        "As you saw it played: under these rules each trick and the turn-up before it are "
+        "turned face down"), turned
+    assert 'href="reconstructions.html#option-past-tricks"' in turned[0]  # the rule, linked
+    assert not note.findall(ok(op="new", rules="pagat", seed=7, opponent="greedy")["html"])
