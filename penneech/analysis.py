@@ -198,10 +198,9 @@ class DealAnalysis:
         rows = []
         for p in self.plays:
             values = " ".join(f"{card_text(c)}\u00a0{v:+d}" for c, v in _in_order(p.exact))
-            mine = ""
-            if p.best_estimated is not None:
-                mine = (f"{card_text(p.best_estimated)} "
-                        f"({_points(round(p.estimated_cost or 0.0, 1))})")
+            # (the card only: the play-outs choose by the chance of winning the game, which the
+            # explanation under the row gives)
+            mine = "" if p.best_estimated is None else card_text(p.best_estimated)
             style = "" if p.cost else " style='color:#666'"
             rows.append(
                 f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
@@ -214,7 +213,7 @@ class DealAnalysis:
         return (
             "<table class='penneech-analysis'><thead><tr><th>trick</th><th>player</th>"
             "<th>played</th><th>best (every card known)</th><th>cost</th>"
-            "<th>best from what the player saw (cost)</th><th>each card's value</th></tr>"
+            "<th>best from what the player saw</th><th>each card's value</th></tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table><p>{html_text(self.summary())}</p>")
 
     def to_json(self) -> dict[str, Any]:
@@ -243,8 +242,11 @@ def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
     text = (f"Trick {p.trick}: {who} played {card_text(p.played)}; best {card_text(p.best)}, "
             f"cost {_points(p.cost)}")
     if p.best_estimated is not None:
-        text += (f" (from what could be seen: best {card_text(p.best_estimated)}, "
-                 f"cost {_points(round(p.estimated_cost or 0.0, 1))})")
+        # (no cost in points here: the play-outs choose by the chance of winning the game, and
+        # the explanation under the line gives it, in that measure)
+        text += (f" (from what could be seen: {card_text(p.best_estimated)}, the card played)"
+                 if p.best_estimated == p.played else
+                 f" (from what could be seen: best {card_text(p.best_estimated)})")
     return text + "."
 
 
