@@ -296,6 +296,46 @@ def test_the_editions_are_described_as_their_catalogue_records_describe_them(fro
         assert "engraved title" not in text
 
 
+#: how the book once cited the project's own notes, which a reader cannot consult
+INTERNAL_NOTES = ("source notes", "internal review", "project's notes")
+
+
+def _witnesses(editions: str) -> list[list[str]]:
+    """The rows of the witness table on editions.md, as lists of cells."""
+    section = editions.split("## The editions and other witnesses", 1)[1].split("\n## ", 1)[0]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split(" | ")]
+            for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith("| Date")]
+    assert rows and all(len(row) == 5 for row in rows), rows
+    return rows
+
+
+def test_no_claim_rests_on_the_project_s_own_notes():
+    """A reader cannot consult the project's internal notes, so no page gives them as the
+    authority for a claim; every witness in the editions table names a source in the
+    bibliography; and what was reported to us with no source (an edition of 1680, an
+    18th-century "Peneech") is no witness but an open point, said to be unchecked."""
+    for name, text in prose_files():
+        flat = " ".join(text.split()).lower()
+        for phrase in INTERNAL_NOTES:
+            assert phrase not in flat, f"{name} cites {phrase!r}"
+    editions = (ROOT / "book" / "editions.md").read_text(encoding="utf-8")
+    rows = _witnesses(editions)
+    assert [row[0] for row in rows] == ["1673", "1674", "1676", "1687", "1688", "1709"]
+    for date, *_, how in rows:
+        assert "{cite:p}`" in how, f"the {date} witness names no source"
+    chatto = next(row for row in rows if row[0] == "1709")
+    assert "`chatto1848`" in chatto[4] and "not checked" in chatto[4]
+    points = editions.split("## What would settle the open points", 1)[1]
+    for reported in ("An edition of 1680", '"Peneech"'):
+        item = next(" ".join(i.split()) for i in points.split("\n- ") if reported in i)
+        assert "reported to us, source not identified; not checked" in item, item
+    name = (ROOT / "book" / "name.md").read_text(encoding="utf-8")
+    spellings = name.split("## The spellings", 1)[1].split("\n## ", 1)[0]
+    assert not re.search(r"^\| Peneech \| A later", spellings, re.M)
+    assert "{ref}`editions-open-points`" in spellings
+
+
 def test_what_the_evidence_page_says_of_deal_again_is_cotton_s_usage():
     """"Deal again" elsewhere in the book: four times, all in Picket, and only the misdeal passage
     names the dealer (the page once said it always meant a new deal by the dealer)."""
