@@ -832,6 +832,38 @@ def test_where_a_deal_was_won_and_lost_fits_a_phone(open_page: OpenPage, name: s
     rec.assert_clean(f"{name} on a laptop")
 
 
+def test_the_editions_page_shows_the_transcription_as_text(open_page: OpenPage) -> None:
+    """A teacher reads the title pages, the epistle and the contents on Editions and dates as
+    text, with a key to their marks and the file and lines they come from (they were raw TEI
+    XML, tags and all); the XML is there for a scholar, folded away until asked for."""
+    page, rec = open_page("editions", viewport=PHONE)
+    extracts = page.locator(".bd-article .tcp-extract")
+    assert extracts.count() == 8
+    for k in range(extracts.count()):
+        shown = extracts.nth(k).locator(".tcp-extract-text")
+        assert shown.is_visible()
+        words = shown.inner_text()
+        assert words.strip() and "<" not in words and "ref=" not in words, words
+        source = extracts.nth(k).locator(".tcp-extract-source")
+        assert re.search(r"From lines? \d+", source.inner_text()), source.inner_text()
+        assert source.locator("a[href*='cotton-conventions']").count() == 1
+        assert source.locator("a[href$='-front.tei.xml']").count() == 1
+        markup = extracts.nth(k).locator("details")
+        assert markup.count() == 1 and not markup.evaluate("d => d.open")
+        assert not markup.locator("pre").is_visible()
+    article = page.locator(".bd-article").inner_text()
+    assert "<hi>" not in article and "EOLhyphen" not in article
+    title = extracts.first.locator(".tcp-extract-text .line").all_inner_texts()
+    assert title[:2] == ["THE COMPLEAT", "Gamester:"], title
+    assert extracts.first.locator("em", has_text="LONDON:").count() == 1
+    epistle = extracts.nth(3)
+    assert "ad¬" in epistle.inner_text() and "¬ at the end of a line" in epistle.inner_text()
+    assert "[•] one letter" in extracts.nth(1).inner_text()  # the 1687 title's "wi[•]h"
+    extracts.first.locator("summary").click()
+    assert "<hi>LONDON:</hi>" in extracts.first.locator("details pre").inner_text()
+    rec.assert_clean("editions at phone width")
+
+
 def test_the_quick_reference_names_its_sources_on_paper(open_page: OpenPage) -> None:
     """A reader of the printed quick reference can follow its citations: the page has a key
     that names each source its brackets cite ([McL], [Par], [Dav]: on paper a bracket was all

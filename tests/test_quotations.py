@@ -296,6 +296,36 @@ def test_the_editions_are_described_as_their_catalogue_records_describe_them(fro
         assert "engraved title" not in text
 
 
+def test_extracts_of_the_front_matter_read_as_text_in_the_chapter_s_conventions():
+    """The title pages, epistle and contents on editions.md are shown as text made from the TEI
+    by the code that makes Cotton's chapter line by line (they were shown as raw XML): the
+    printed lines, the printer's hyphen as ``¬``, italics as ``*…*``, a gap by its mark, and
+    ``…`` where the cut falls inside a paragraph."""
+    front74 = cs.SOURCES / "cotton-1674-front.tei.xml"
+    title = cs.tei_extract(front74, 125, 143)
+    assert [kind for kind, _ in title] == ["p"] * 4
+    assert title[0][1] == ["THE COMPLEAT", "Gamester:", "OR,", "INSTRUCTIONS", "How to play at",
+                           "BILLIARDS, TRUCKS, BOWLS,", "and CHESS."]
+    assert title[3][1][0] == "*LONDON:* Printed by *A. M.* for *R. Cutler,*"
+    [(_, epistle)] = cs.tei_extract(front74, 305, 312)
+    assert epistle[0] == "… name, than which there is"
+    assert epistle[2:4] == ["hoping you will be thus ad¬", "vis'd, and will withal excuse"]
+    assert epistle[-1] == "all men."
+    [(_, title87), _] = cs.tei_extract(cs.SOURCES / "cotton-1687-front.tei.xml", 120, 125)
+    assert "Together wi[•]h all manner of GAMES" in title87[0]
+    assert cs.tei_extract(front74, 345, 346) == [
+        ("item", ["Ch. 21. Lanterloo. p. 144."]),
+        ("item", ["Ch. 22. *A Game called* Penneech. p. 148."])]
+    editions = (ROOT / "book" / "editions.md").read_text(encoding="utf-8")
+    assert "{literalinclude}" not in editions
+    extracts = re.findall(r"```\{tcp-extract\} sources/(\S+)\n:lines: (\d+)(?:-(\d+))?", editions)
+    assert len(extracts) == 8
+    for name, first, last in extracts:
+        shown = cs.tei_extract(cs.SOURCES / name, int(first), int(last or first))
+        text = "\n".join(line for _, lines in shown for line in lines)
+        assert text and "<" not in text and ">" not in text, (name, first, text)
+
+
 #: how the book once cited the project's own notes, which a reader cannot consult
 INTERNAL_NOTES = ("source notes", "internal review", "project's notes")
 

@@ -96,23 +96,30 @@ class Block:
     raw: str  # the text with the XML's own line breaks and _HYPHEN marks
 
 
-def blocks(root: ET.Element) -> Iterator[Block]:
-    """The headings, paragraphs and free-standing page breaks under ``root``, in order."""
+#: the elements that are blocks of text: headings and paragraphs (and, in the front matter, the
+#: items of the contents and the notes of the header: see :func:`tei_extract`)
+BLOCK_TAGS = ("head", "p")
+
+
+def blocks(root: ET.Element, tags: tuple[str, ...] = BLOCK_TAGS) -> Iterator[Block]:
+    """The headings, paragraphs and free-standing page breaks under ``root``, in order (the
+    elements named by ``tags`` are the blocks)."""
     for elem in root.iter():
         tag = _local(elem.tag)
-        if tag in ("head", "p"):
+        if tag in tags:
             out: list[str] = []
             _inline(elem, out)
             kind = "sub" if tag == "head" and elem.get("type") == "sub" else tag
             yield Block(kind, "".join(out))
-        elif tag == "pb" and elem.get("n") and not _inside_text(root, elem):
+        elif tag == "pb" and elem.get("n") and not _inside_text(root, elem, tags):
             yield Block("pb", f"[p. {elem.get('n')}]")
 
 
-def _inside_text(root: ET.Element, target: ET.Element) -> bool:
-    """Whether ``target`` sits inside a heading or a paragraph (then it is inline)."""
+def _inside_text(root: ET.Element, target: ET.Element,
+                 tags: tuple[str, ...] = BLOCK_TAGS) -> bool:
+    """Whether ``target`` sits inside a block (then it is inline)."""
     for elem in root.iter():
-        if _local(elem.tag) in ("head", "p") and any(e is target for e in elem.iter()):
+        if _local(elem.tag) in tags and any(e is target for e in elem.iter()):
             return True
     return False
 
@@ -135,39 +142,29 @@ def reading_text(root: ET.Element) -> str:
     return "\n\n".join(lines) + "\n"
 
 
-def lineated_text(root: ET.Element) -> str:
-    """The text line by line as the transcription keeps it, each page's lines numbered.
+def printed_lines(blocks_: Iterator[Block] | list[Block]) -> Iterator[tuple[str, str]]:
+    """The blocks as the printed lines the transcription keeps, in order: ``("start", kind)``
+    where a block begins, ``("page", "[p. N]")`` at a page break and ``("line", text)`` for each
+    line.
 
     The TCP keyers typed a word broken at the end of a printed line whole, marking the printer's
     hyphen inside it; here the break is put back where the hyphen stands: the line ends with
-    ``¬`` and what followed the hyphen begins the next line.  A blank line separates paragraphs.
+    ``¬`` and what followed the hyphen begins the next line.
     """
-    out: list[str] = []
-    number = 0
-    carry = ""
-
-    def emit(text: str) -> None:
-        nonlocal number
-        text = _squash(text)
-        if text:
-            number += 1
-            out.append(f"{number:2d}  {text}")
-
-    for block in blocks(root):
+    for block in blocks_:
         if block.kind == "pb":
-            out.append(block.raw)
-            number = 0
+            yield "page", block.raw
             continue
-        if block.kind == "p" and out and not _PAGE.fullmatch(out[-1]):
-            out.append("")
+        yield "start", block.kind
+        carry = ""
         for physical in block.raw.split("\n"):
             pieces = _PAGE.split(physical)
             for i, piece in enumerate(pieces):
                 if i % 2:  # a page break inside the paragraph
-                    emit(carry)
+                    if _squash(carry):
+                        yield "line", _squash(carry)
                     carry = ""
-                    out.append(f"[p. {piece}]")
-                    number = 0
+                    yield "page", f"[p. {piece}]"
                     continue
                 text = carry + piece
                 carry = ""
@@ -175,11 +172,93 @@ def lineated_text(root: ET.Element) -> str:
                     text, _, carry = text.partition(_HYPHEN)
                     text += PRINTER_HYPHEN
                     carry += " "
-                if i == len(pieces) - 1 or text.strip():
-                    emit(text)
-        emit(carry)
-        carry = ""
+                if (i == len(pieces) - 1 or text.strip()) and _squash(text):
+                    yield "line", _squash(text)
+        if _squash(carry):
+            yield "line", _squash(carry)
+
+
+def lineated_text(root: ET.Element) -> str:
+    """The text line by line as the transcription keeps it (:func:`printed_lines`), each page's
+    lines numbered.  A blank line separates paragraphs."""
+    out: list[str] = []
+    number = 0
+    for event, value in printed_lines(blocks(root)):
+        if event == "page":
+            out.append(value)
+            number = 0
+        elif event == "start":
+            if value == "p" and out and not _PAGE.fullmatch(out[-1]):
+                out.append("")
+        else:
+            number += 1
+            out.append(f"{number:2d}  {value}")
     return "\n".join(out) + "\n"
+
+
+#: the blocks of an extract from the front matter: the title page's and the epistle's
+#: paragraphs, the contents' headings and items, the header's notes
+EXTRACT_TAGS = ("head", "p", "item", "note")
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
+
+
+def _balanced(fragment: str) -> tuple[str, bool, bool]:
+    """``fragment`` (whole lines cut from a TEI file) as well-formed XML: an end tag whose start
+    was cut off is dropped, and an element left open is closed at the end; and whether the cut
+    fell inside a block at the start, and at the end."""
+    out: list[str] = []
+    open_tags: list[str] = []
+    cut_before = False
+    pos = 0
+    for m in _TAG.finditer(fragment):
+        out.append(fragment[pos:m.start()])
+        pos = m.end()
+        closing, name, empty = m.group(1), m.group(2), m.group(3)
+        if empty:
+            out.append(m.group(0))
+        elif closing:
+            if name in open_tags:
+                while open_tags:
+                    last = open_tags.pop()
+                    out.append(f"</{last}>")
+                    if last == name:
+                        break
+            elif name in EXTRACT_TAGS:
+                cut_before = True
+        else:
+            open_tags.append(name)
+            out.append(m.group(0))
+    out.append(fragment[pos:])
+    out.extend(f"</{name}>" for name in reversed(open_tags))
+    return "".join(out), cut_before, any(name in EXTRACT_TAGS for name in open_tags)
+
+
+def tei_extract(path: Path, first: int, last: int) -> list[tuple[str, list[str]]]:
+    """Lines ``first``-``last`` (from 1, both included) of a TCP file as readable text: its
+    blocks, each as ``(kind, lines)``, the lines as the transcription keeps them, in the reading
+    texts' conventions (``*…*`` the printer's italics, ``¬`` the printer's hyphen at a line's end,
+    the gap marks of :data:`GAP_MARKS`).  The cut may fall inside a block: its part is a block,
+    and ``…`` marks where it was cut.
+    """
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not 1 <= first <= last <= len(lines):
+        raise ValueError(f"{path.name} has {len(lines)} lines, not {first}-{last}")
+    fragment, cut_before, cut_after = _balanced("\n".join(lines[first - 1:last]))
+    root = ET.fromstring(f"<extract>{fragment}</extract>")
+    if not any(_local(e.tag) in EXTRACT_TAGS for e in root.iter()):
+        root.tag = "p"  # a cut inside one paragraph
+    out: list[tuple[str, list[str]]] = []
+    for event, value in printed_lines(blocks(root, EXTRACT_TAGS)):
+        if event == "start":
+            out.append((value, []))
+        elif out:
+            out[-1][1].append(value)
+    out = [(kind, block) for kind, block in out if block]
+    if out and cut_before:
+        out[0][1][0] = "… " + out[0][1][0]
+    if out and cut_after:
+        out[-1][1][-1] += " …"
+    return out
 
 
 def card_games_text() -> str:

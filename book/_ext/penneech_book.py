@@ -29,10 +29,12 @@ parser, so citations and cross-references resolve as if typed in the page.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from cotton_sources import parse_place
+from cotton_sources import GAP_MARKS, PRINTER_HYPHEN, parse_place, tei_extract
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -272,6 +274,88 @@ class CottonQuote(_Base):
         return [quote]
 
 
+#: the key to the marks an extract may use, as the key on cotton.md words them (the gaps'
+#: marks are those of :data:`cotton_sources.GAP_MARKS`)
+EXTRACT_MARKS = {
+    "[•]": "[•] one letter the transcribers could not read",
+    "[••]": "[••] two letters the transcribers could not read",
+    "[•••]": "[•••] three letters the transcribers could not read",
+    "[◊]": "[◊] a word the transcribers could not read",
+    "[illegible passage]": "[illegible passage] a longer stretch the transcribers could not read",
+    PRINTER_HYPHEN: f"{PRINTER_HYPHEN} at the end of a line, the printer's hyphen (a word broken "
+                    "between two lines)",
+    "ſ": "ſ the long s, which this transcription keeps",
+    "…": "… where the extract begins or ends inside a paragraph",
+}
+assert set(GAP_MARKS.values()) <= set(EXTRACT_MARKS)
+
+
+def _emphasised(line: str, italic: bool) -> tuple[list[nodes.Node], bool]:
+    """A line in the reading-text convention as nodes: ``*…*`` the printer's italics (which may
+    run on from the line before: ``italic`` says whether it does, and the result whether it
+    runs on to the next)."""
+    out: list[nodes.Node] = []
+    for k, piece in enumerate(line.split("*")):
+        if k:
+            italic = not italic
+        if piece:
+            out.append(nodes.emphasis(piece, piece) if italic else nodes.Text(piece))
+    return out, italic
+
+
+class TcpExtract(_Base):
+    """``{tcp-extract} FILE``: lines of a TCP file as readable text, with their provenance."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec = {"lines": directives.unchanged_required, "caption": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        given = self.arguments[0]
+        rel, path = self.env.relfn2path(given)
+        self.env.note_dependency(rel)
+        try:
+            start, _, end = self.options["lines"].partition("-")
+            first, last = int(start), int(end or start)
+            extract = tei_extract(Path(path), first, last)
+        except (KeyError, ValueError) as exc:
+            raise self.error(f"{given}: give :lines: FIRST-LAST of a TEI file ({exc})") from None
+        box = nodes.container(classes=["tcp-extract"])
+        if "caption" in self.options:
+            caption = nodes.paragraph(classes=["tcp-extract-caption"])
+            caption += nodes.strong("", "", *self.parse_inline(self.options["caption"]))
+            box += caption
+        text = nodes.container(classes=["tcp-extract-text"])
+        used: list[str] = []
+        italic_used = False
+        for kind, lines in extract:
+            block = nodes.line_block(classes=[f"tcp-{kind}"])
+            italic = False
+            for line in lines:
+                italic_used = italic_used or "*" in line
+                inline, italic = _emphasised(line, italic)
+                block += nodes.line("", "", *inline)
+                used += [m for m in EXTRACT_MARKS if m in line and m not in used]
+            text += block
+        box += text
+        name = Path(given).name
+        where = f"line {first}" if first == last else f"lines {first}–{last}"
+        marks = (["*italic*, the printer's italic"] if italic_used else []) + [
+            EXTRACT_MARKS[m] for m in EXTRACT_MARKS if m in used]
+        marks.append("line breaks as the transcription keeps them")
+        source = nodes.paragraph(classes=["tcp-extract-source"])
+        source.extend(self.parse_inline(
+            f"From {where} of {{download}}`{name} <{given}>`.  Marks: {'; '.join(marks)} "
+            "(see {ref}`how to read the transcription <cotton-conventions>`)."))
+        box += source
+        box.extend(self.parse(
+            ":::{dropdown} The transcription's markup\n"
+            ":class-container: tcp-extract-markup\n\n"
+            f"```{{literalinclude}} {given}\n:language: xml\n:lines: {first}-{last}\n```\n"
+            ":::"))
+        return [box]
+
+
 def resolve_short_names(app: Sphinx, env: Any, node: addnodes.pending_xref,
                         contnode: nodes.Element) -> nodes.Element | None:
     """Resolve a bare name in an engine docstring (``:class:`Rules``` in ``penneech.game``).
@@ -345,4 +429,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("penneech-option", Option)
     app.add_directive("penneech-players", Players)
     app.add_directive("cotton", CottonQuote)
+    app.add_directive("tcp-extract", TcpExtract)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
