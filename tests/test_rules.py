@@ -242,3 +242,47 @@ def test_parse_reads_names_and_values_in_any_case_once():
             Rules.preset("pagat", **{name: "x"})
         with pytest.raises(RulesError, match=f"unknown option '{name}'"):
             Rules().replace(**{name: "x"})
+
+
+#: how the quick reference's "Other readings" says each way a preset differs from ``pagat``, the
+#: reading the rest of the page sets out
+QUICK_REFERENCE_DIFFERENCES = {
+    ("minimal", "redeal_claimant"): "lets only the dealer throw in",
+    ("minimal", "follow"): "no duty to follow suit",
+    ("minimal", "trick_points_to"): "points to the player who held it",
+    ("parlett", "redeal"): "no card above a ten be thrown in",
+    ("parlett", "first_turnup_scores"): "lets the dealer score the first turn-up",
+    ("parlett", "follow"): "allows a trump instead of following suit",
+    ("parlett", "counting"): "counts every ace and court card",
+    ("parlett", "past_tricks"): "turns each trick face down",
+    ("gamester", "first_dealer"): "cuts by the Putt-cards of All-Fours",
+    ("gamester", "first_turnup_scores"): "lets the dealer score the first turn-up",
+    ("gamester", "trick_points_to"): "points to its holder",
+    ("gamester", "past_tricks"): "turns the tricks face down",
+    ("davis", "first_dealer"): "draws for the first deal with the ace high",
+    ("davis", "redeal"): "mentions neither a throw-in",
+    ("davis", "first_leader"): "has the dealer lead",
+    ("davis", "trick_winner"): "with no trump in a trick the higher card wins, whatever its suit",
+    ("davis", "counting"): "he too counts every ace and court card",
+    ("davis", "majority_bonus"): "nor a majority bonus",
+    ("davis", "win_check"): "looks for 61 only at the end of a deal",
+}
+
+
+def test_the_quick_reference_names_every_way_the_other_readings_differ():
+    """The handout's "Other readings" names every rule in which a preset differs from the one
+    it sets out (it left out Davis's counting, trick winner and end-of-deal win, and Parlett's
+    throw-in), each under the paragraph's sentence for that reading."""
+    differences = {(preset, name) for preset in PRESET_NAMES if preset != "pagat"
+                   for name in OPTIONS
+                   if getattr(PRESETS[preset], name) != getattr(PRESETS["pagat"], name)}
+    assert differences == set(QUICK_REFERENCE_DIFFERENCES)
+    page = (Path(__file__).resolve().parent.parent / "book" / "quick-reference.md").read_text(
+        encoding="utf-8")
+    paragraph = " ".join(page.split("## Other readings", 1)[1].split("\n## ", 1)[0].split())
+    parts = {"parlett": paragraph.split("Parlett {cite:p}", 1)[1].split("Davis {cite:p}")[0],
+             "davis": paragraph.split("Davis {cite:p}", 1)[1].split("minimal reading")[0],
+             "minimal": paragraph.split("minimal reading", 1)[1].split("(`gamester`)")[0],
+             "gamester": paragraph.split("(`gamester`)", 1)[1]}
+    for (preset, name), words in QUICK_REFERENCE_DIFFERENCES.items():
+        assert words in parts[preset], f"the quick reference does not say {preset}'s {name}"
