@@ -497,6 +497,44 @@ def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: s
     rec.assert_clean(f"{name}, while stepping")
 
 
+_RULE_NOTES = """(i) => Array.from(document.querySelectorAll(`[data-test-scope="${i}"] .pn-table .pn-note`))
+  .filter(n => n.checkVisibility()).map(n => ({
+    text: n.textContent,
+    links: Array.from(n.querySelectorAll('a.pn-rule')).map(a => ({
+      name: a.textContent, href: a.href, target: a.target, title: a.title})),
+  }))"""
+
+
+def test_a_rule_named_in_a_worked_hand_links_to_what_it_decides(open_page: OpenPage) -> None:
+    """The welcome page's worked hand names the rule it applies in brackets ("(turnups_score;
+    now 8)"): on the site the name links to the option's section of The reconstructions, as on
+    the live table, and that section is there."""
+    page, rec = open_page("welcome")
+    first = page.evaluate(_STEPPERS)[0]["index"]
+    handle = page.locator(f'[data-test-stepper="{first}"] .noUi-handle')
+    linked: list[dict[str, Any]] = []
+    for _ in range(40):  # step through the deal until a step names a rule
+        notes = page.evaluate(_RULE_NOTES, first)
+        named = [n for n in notes if re.search(r"\(turnups_score[;:)]", n["text"])]
+        if named:
+            linked = named[0]["links"]
+            break
+        value = _snapshot(page, first)["value"]
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        assert _wait_for_value(page, first, f"v === {value + 1}"), "the stepper did not step"
+    else:
+        pytest.fail("no step of the welcome page's worked hand names turnups_score")
+    assert [(a["name"], a["target"]) for a in linked] == [("turnups_score", "_blank")], linked
+    assert linked[0]["href"].endswith("/reconstructions.html#option-turnups-score")
+    assert linked[0]["title"].startswith("the rule turnups_score: Which turn-ups score?")
+    # a bracket naming no rule stays text ("(the Penneech turned up)")
+    assert all(re.fullmatch(r"[a-z_]+", a["name"]) for a in linked)
+    page.goto(linked[0]["href"], wait_until="load")
+    assert page.locator("#option-turnups-score").count() == 1, "the option has no section"
+    rec.assert_clean("welcome, a rule's link followed")
+
+
 _KERNEL_CONTROLS = """() => {
   const controls = document.querySelectorAll(
     '.widget-subarea button, .widget-subarea select, .widget-subarea input, '

@@ -81,6 +81,51 @@
       (entry) => entry.setAttribute("role", "listitem"));
   }
 
+  // The worked hands' account names the rule option it applies in brackets, "(turnups_score;
+  // now 8)", "(follow: suit)".  On the book's pages each such name becomes a link to the option's
+  // section of the options page (what it decides, who holds each value), opened beside the
+  // deal, as on the live table.  The names, anchors and questions come from the engine
+  // (window.PENNEECH_RULES, written by book/_ext/penneech_book.py); the notebooks' own text,
+  // run elsewhere, stays as it is.
+  const RULES = window.PENNEECH_RULES;
+  const NAMED = RULES && new RegExp("\\((" + Object.keys(RULES.options)
+    .sort((a, b) => b.length - a.length).join("|") + ")(?=[:;)])", "g");
+
+  function linkRules(root) {
+    if (!NAMED) return;
+    const base = new URL(document.documentElement.dataset.content_root || "./", document.baseURI);
+    root.querySelectorAll(".pn-table .pn-note:not([data-pn-rules])").forEach((note) => {
+      note.dataset.pnRules = "1";
+      const walker = document.createTreeWalker(note, NodeFilter.SHOW_TEXT);
+      const texts = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+      texts.forEach((node) => {
+        const text = node.nodeValue;
+        NAMED.lastIndex = 0;
+        if (!NAMED.test(text) || node.parentElement.closest("a")) return;
+        const pieces = document.createDocumentFragment();
+        let at = 0;
+        NAMED.lastIndex = 0;
+        for (let m = NAMED.exec(text); m; m = NAMED.exec(text)) {
+          const name = m[1];
+          const start = m.index + 1;  // after the bracket
+          pieces.append(text.slice(at, start));
+          const link = document.createElement("a");
+          link.className = "pn-rule";
+          link.href = new URL(`${RULES.page}#${RULES.options[name].anchor}`, base).href;
+          link.target = "_blank";
+          link.rel = "noopener";
+          link.title = `the rule ${name}: ${RULES.options[name].question} (opens in a new tab)`;
+          link.textContent = name;
+          pieces.append(link);
+          at = start + name.length;
+        }
+        pieces.append(text.slice(at));
+        node.replaceWith(pieces);
+      });
+    });
+  }
+
   let queued = false;
   function refresh() {
     if (queued) return;
@@ -92,6 +137,7 @@
       openWithKeys(document);
       reachScrollingBoxes(document);
       listTheBibliography(document);
+      linkRules(document);
     });
   }
 

@@ -29,6 +29,7 @@ parser, so citations and cross-references resolve as if typed in the page.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from sphinx.ext.napoleon import Config as NapoleonConfig
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
+from penneech.live import OPTIONS_PAGE
 from penneech.players import DEFAULT_OPPONENT, PLAYERS
 from penneech.rules import (
     OPTIONS,
@@ -421,7 +423,19 @@ class Players(_Base):
         return [items]
 
 
+def rule_links_script() -> str:
+    """``window.PENNEECH_RULES``: for ``penneech.js``, which links each rule option named in
+    brackets in the static worked hands ("(turnups_score; now 8)") to its section of the options
+    page, as the live table's account does (:func:`penneech.render.live_table_html`): the page,
+    and each option's anchor and question, from the engine."""
+    rules = {"page": OPTIONS_PAGE,
+             "options": {name: {"anchor": option_anchor(name), "question": info.question}
+                         for name, info in OPTIONS.items()}}
+    return "window.PENNEECH_RULES = " + json.dumps(rules, ensure_ascii=False, sort_keys=True) + ";"
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_js_file(None, body=rule_links_script())
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("autodoc-process-docstring", google_docstrings)
     app.connect("missing-reference", resolve_short_names)
