@@ -604,7 +604,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
                           f"{opponent_name} {b}, deal {game.deal_number}; the computer plays "
                           f"as {kind}.  Type ? for help.")
             else:
-                human.say(f"Penneech: {name} against the computer ({kind}), rules "
+                human.say(f"Penneech: {name} against {opponent_name}, the computer ({kind}), rules "
                           f"{game.rules}, seed {game.seed}.  Type ? for help.")
             for line in describe(kind, game.rules.preset_name):
                 human.say(line)

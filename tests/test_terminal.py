@@ -346,7 +346,7 @@ def test_the_opponent_is_picked_by_level_and_described_at_the_start(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     assert run(options, io.StringIO("quit\n"), out, err) == 0
     text = out.getvalue()
-    assert "against the computer (greedy)" in text
+    assert "Penneech: You against Beginner, the computer (greedy), rules pagat" in text
     assert "greedy (the beginner level): plays each trick on its merits" in text
     assert record.load(tmp_path / "g.json").names == ("You", COMPUTER)
     help_text = build_parser()._subparsers._group_actions[0].choices["play"].format_help()
