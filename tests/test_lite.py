@@ -53,6 +53,10 @@ RUN_TIMEOUT_MS = 180_000
 DESKTOP = {"width": 1280, "height": 900}
 
 site_check = pytest.mark.site
+#: MyST that JupyterLab would show as typed: a role, a directive's fence, a label line
+MYST = re.compile(r"\{[\w:.+-]+\}`|^ {0,3}(```|~~~|:::)+\s*\{|^ {0,3}\([^()\s]+\)=\s*$", re.M)
+#: a line of the book's markdown that may hold MyST (and so may read otherwise live)
+MYST_LINE = re.compile(r"[{}]|^ {0,3}(:::|```)|^ {0,3}:\w+:|^ {0,3}\(\S+\)=\s*$")
 
 
 def _expect(target: Any) -> Any:
@@ -167,8 +171,27 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
     assert query == f"path={name}.ipynb", query
     live = json.loads((lite / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
     book = json.loads((ROOT / "book" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    assert [c["source"] for c in live["cells"]] == [c["source"] for c in book["cells"]]
+    assert [c["cell_type"] for c in live["cells"]] == [c["cell_type"] for c in book["cells"]]
+    assert [c["source"] for c in live["cells"] if c["cell_type"] == "code"] == [
+        c["source"] for c in book["cells"] if c["cell_type"] == "code"]
     assert not any(c.get("outputs") for c in live["cells"]), "the live copy keeps outputs"
+    # the markdown cells in plain Markdown, as JupyterLab renders it: no MyST role, directive
+    # or label left, every line of the book's that has none kept as it is, and each citation
+    # the label the book's page shows for it
+    cited = re.findall(r'<span class="bibtex-citation"[^>]*>\[(.*?)\]</span>', html)
+    labels = [re.sub(r"<[^>]+>", "", c) for c in cited]
+    shown = ""
+    for mine, theirs in zip(live["cells"], book["cells"], strict=True):
+        if mine["cell_type"] != "markdown":
+            continue
+        text, plain = "".join(theirs["source"]), "".join(mine["source"])
+        assert not MYST.search(plain), f"{name}: MyST markup in a live cell:\n{plain}"
+        for line in text.splitlines():
+            if not MYST_LINE.search(line):
+                assert line in plain.splitlines(), f"{name}: the live copy lost {line!r}"
+        shown += plain
+    assert re.findall(r"\[([\w+]+(?:, [\w+]+)*)\](?!\()", shown) == labels, (
+        f"{name}: the live copy's citations differ from the page's {labels}")
 
 
 # -- the browser ---------------------------------------------------------------------------------

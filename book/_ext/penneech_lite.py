@@ -36,6 +36,7 @@ from typing import Any
 
 from docutils import nodes
 from penneech_runtime import CACHE, SITE_DIR
+from plain_markdown import plain_markdown
 
 #: the folder of the JupyterLite site, relative to the book's root
 LITE_DIR = "lite"
@@ -68,18 +69,37 @@ def _notebooks(app: Any) -> list[str]:
     return sorted(d for d in app.env.found_docs if str(app.env.doc2path(d)).endswith(".ipynb"))
 
 
-def _strip(source: Path, dest: Path) -> None:
-    """Copy a notebook without its outputs and saved widget state, for the Pyodide kernel."""
+def _strip(source: Path, dest: Path, citations: dict[str, str],
+           titles: dict[str, str]) -> None:
+    """Copy a notebook without its outputs and saved widget state, for the Pyodide kernel, its
+    markdown cells in plain Markdown (:mod:`plain_markdown`: JupyterLab does not read MyST) and
+    its code cells as they are."""
     nb = json.loads(source.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+        elif cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            try:
+                plain = plain_markdown(text, citations, titles)
+            except ValueError as exc:
+                raise ValueError(f"{source}: {exc}") from exc
+            cell["source"] = plain.splitlines(keepends=True)
     nb["metadata"].pop("widgets", None)
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                     "language": "python"}
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _book_labels(app: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """The labels the book's pages show: each citation key's bibliography label (as
+    sphinxcontrib-bibtex made it, "McL"), and each section label's title."""
+    citations = {c.key: c.formatted_entry.label for c in app.env.get_domain("cite").citations}
+    titles = {name: title for name, (_doc, _id, title) in
+              app.env.get_domain("std").labels.items() if title}
+    return citations, titles
 
 
 def build_lite(app: Any, exception: Exception | None) -> None:
@@ -91,8 +111,9 @@ def build_lite(app: Any, exception: Exception | None) -> None:
     if stage.exists():
         shutil.rmtree(stage)
     contents.mkdir(parents=True)
+    citations, titles = _book_labels(app)
     for docname in _notebooks(app):
-        _strip(Path(app.env.doc2path(docname)), contents / f"{docname}.ipynb")
+        _strip(Path(app.env.doc2path(docname)), contents / f"{docname}.ipynb", citations, titles)
     for extra in app.config.penneech_lite_extra_contents:
         source = srcdir / extra
         if source.is_dir():
