@@ -190,7 +190,8 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
             if not MYST_LINE.search(line):
                 assert line in plain.splitlines(), f"{name}: the live copy lost {line!r}"
         shown += plain
-    assert re.findall(r"\[([\w+]+(?:, [\w+]+)*)\](?!\()", shown) == labels, (
+    prose = re.sub(r"```.*?```|`[^`]*`", "", shown, flags=re.S)  # not code ("penneech[dask]")
+    assert re.findall(r"\[([\w+]+(?:, [\w+]+)*)\](?!\()", prose) == labels, (
         f"{name}: the live copy's citations differ from the page's {labels}")
 
 
@@ -390,6 +391,20 @@ def test_play_the_computer_live(session: Session) -> None:
     _expect(board).to_contain_text("no cards played yet", timeout=30_000)
     assert page.locator(f"{live} .widget-hbox button.mod-info").count() >= 1
     assert traffic.fetched("/pyodide/pyodide.asm.wasm"), "the worker's requests were not recorded"
+    # the Open live note says how much the first visit loads: the site's files fetched here
+    note = (SITE / "play-the-computer.html").read_text(encoding="utf-8")
+    stated = re.search(r"about (\d+) MB loads from this site: the Python that Play live loads "
+                       r"\(about (\d+) MB\)", note)
+    assert stated, "the Open live note no longer says how much loads"
+    files = {SITE / u.removeprefix(traffic.base).split("?", 1)[0].split("#", 1)[0]
+             for u in traffic.requests if u.startswith(traffic.base)}
+    loaded = sum(f.stat().st_size for f in files if f.is_file()) / 1e6
+    python = sum(json.loads((RUNTIME / "penneech.json").read_text(encoding="utf-8"))[
+        "start_bytes"].values()) / 1e6
+    assert abs(int(stated.group(1)) - loaded) <= 1.5, (
+        f"Open live says about {stated.group(1)} MB; it loaded {loaded:.1f} MB of the site")
+    assert abs(int(stated.group(2)) - python) <= 0.5, (
+        f"Open live says Python is about {stated.group(2)} MB; it is {python:.1f} MB")
     assert traffic.fetched("/pyodide/" + json.loads(
         (RUNTIME / "penneech.json").read_text(encoding="utf-8"))["penneech"]["file_name"])
     traffic.assert_clean("play-the-computer, live")
