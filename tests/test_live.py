@@ -416,11 +416,25 @@ def test_the_stated_download_is_what_play_live_loads_and_a_second_page_loads_non
     stated = re.search(r"loads Python \(about\s+(\d+)\s*MB",
                        page.locator(".bd-article").inner_text())
     assert stated, "Play the computer no longer says how much the first Play live loads"
+    # every text the panel's status line shows while the runtime loads
+    page.evaluate("""() => {
+      window.testStatus = [];
+      const box = document.querySelector('.pn-live-play .pn-live-status');
+      new MutationObserver(() => window.testStatus.push(box.textContent))
+        .observe(box, {subtree: true, childList: true, characterData: true});
+    }""")
     _start(page, "play")
     _wait_table(page)
     loaded = sum(t["body"] for t in _runtime_timings(page)) / 1e6
     assert abs(int(stated.group(1)) - loaded) <= 1, (
         f"the page says about {stated.group(1)} MB; Play live loads {loaded:.1f} MB")
+    # and its progress line counts the same bytes: "12.1 of 12.1 MB" left out the modules
+    counts = [m.groups() for t in page.evaluate("window.testStatus")
+              for m in [re.search(r"([\d.]+) of ([\d.]+) MB", t)] if m]
+    assert counts, "the progress line never said how much was loaded"
+    done, total = (float(x) for x in counts[-1])
+    assert done == total and abs(total - loaded) <= 0.15, (
+        f"the progress line ended at {counts[-1]} MB; Play live loads {loaded:.1f} MB")
     page.close()
     page, rec = _open(browser_context, live_server, "small-experiment")
     _start(page, "experiment")

@@ -287,6 +287,11 @@ def _entry(name: str, version: str, file_name: str, data: bytes, imports: list[s
             "unvendored_tests": False}
 
 
+#: the runtime's files that Pyodide loads as it starts (before the penneech wheel)
+START_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+               "pyodide-lock.json")
+
+
 def write_runtime(site: Path) -> Path:
     """Write the runtime into ``site/pyodide/`` (replacing what was there); returns the folder."""
     _check_kernel_version()
@@ -338,6 +343,10 @@ def write_runtime(site: Path) -> Path:
         "penneech": {"version": version, "file_name": wheel.name,
                      "sha256": packages["penneech"]["sha256"]},
         "packages": dict(sorted(shipped.items())),
+        # what a fresh start of the live panels loads, file by file: their progress line counts
+        # it, and "Play live" says how much it is (book/play-the-computer.ipynb)
+        "start_bytes": {name: (dest / name).stat().st_size for name in (*START_FILES,
+                                                                        wheel.name)},
     }
     (dest / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     (dest / "NOTICE.txt").write_text(NOTICE, encoding="utf-8")

@@ -8,22 +8,23 @@
 // printed), {type: "failed", text}.
 
 const base = new URL("../../pyodide/", import.meta.url);
-// The big runtime files: while Pyodide fetches them, a copy of each response (Response.clone,
-// so that Pyodide still compiles the original as it streams in, and the browser can cache the
-// compiled code) is read here only to count the bytes for the page's progress bar.
-const BIG = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+// While Pyodide fetches its files, a copy of each response (Response.clone, so that Pyodide
+// still compiles the original as it streams in, and the browser can cache the compiled code) is
+// read here only to count the bytes for the page's progress bar.  The total is what a start
+// loads, file by file, as the build measured it (penneech.json, "start_bytes"): the modules
+// (.mjs) are imported, not fetched, so they are counted as loaded from the first byte on.
 
 const post = (message) => self.postMessage(message);
 
-function countDownloads() {
+function countDownloads(sizes) {
   const realFetch = self.fetch;
-  let done = 0;
-  let total = 0;
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  let done = Object.entries(sizes).filter(([name]) => name.endsWith(".mjs"))
+    .reduce((a, [, size]) => a + size, 0);
   self.fetch = async (input, init) => {
     const response = await realFetch(input, init);
     const name = String(input instanceof Request ? input.url : input).split("/").pop();
-    if (BIG.includes(name) && response.ok && response.body) {
-      total += Number(response.headers.get("content-length") || 0);
+    if (name in sizes && !name.endsWith(".mjs") && response.ok && response.body) {
       const reader = response.clone().body.getReader();
       (async () => {
         for (;;) {
@@ -119,7 +120,7 @@ async function start() {
   const key = new URL(`snapshot-${manifest.pyodide}-${manifest.penneech.sha256}`, base).href;
   const cache = await openCache();
   const stored = cache ? await cache.match(key) : undefined;
-  const restore = countDownloads();
+  const restore = countDownloads(manifest.start_bytes || {});
   let pyodide = null;
   let fromSnapshot = false;
   try {
