@@ -424,19 +424,27 @@ def test_page_loads_cleanly(site: Path, open_page: OpenPage, name: str) -> None:
     assert_accessible(page, name, contrast=name not in AXE_NO_CONTRAST)
 
 
+#: the narrowest phone the pages are checked at (reconstructions.html was 385 px wide there: a
+#: heading's "#" link stuck out)
+NARROW_PHONE = {"width": 360, "height": 780}
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
-    """At 390 px wide nothing makes the page scroll sideways (wide tables and code may scroll
-    inside their own box)."""
+    """At 390 px wide, and at 360, nothing makes the page scroll sideways (wide tables and code
+    may scroll inside their own box)."""
     page, rec = open_page(name, viewport=PHONE)
-    result = page.evaluate(_OVERFLOW)
-    assert result["scrollWidth"] <= result["clientWidth"] + 1, (
-        f"{name} at {PHONE['width']} px: the page is {result['scrollWidth']} px wide "
-        f"(viewport {result['clientWidth']} px); what sticks out: "
-        + "; ".join(result["culprits"]))
     rec.assert_clean(f"{name} at phone width")
     if name in AXE_AT_PHONE_WIDTH:
         assert_accessible(page, f"{name} at phone width")
+    for viewport in (PHONE, NARROW_PHONE):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(100)  # the widgets' layout follows the resize
+        result = page.evaluate(_OVERFLOW)
+        assert result["scrollWidth"] <= result["clientWidth"], (
+            f"{name} at {viewport['width']} px: the page is {result['scrollWidth']} px wide "
+            f"(viewport {result['clientWidth']} px); what sticks out: "
+            + "; ".join(result["culprits"]))
 
 
 @pytest.mark.parametrize("name", DEMO_PAGES)
@@ -677,6 +685,16 @@ def _shown(page: Any, selector: str) -> int:
         "els => els.filter(e => e.checkVisibility()).length"))
 
 
+def _paper_notes(page: Any) -> list[str]:
+    """The notes (CSS ::before) shown at the steppers' frames, as the medium shows them."""
+    notes: list[str] = page.evaluate("""() => Array.from(
+        document.querySelectorAll('.bd-article .widget-hbox:has(> .widget-play) + *'))
+      .map(el => getComputedStyle(el, '::before').content)
+      .filter(c => c && c !== 'none' && c !== 'normal')
+      .map(c => c.replace(/^"|"$/g, '').replace(/\\"/g, '"'))""")
+    return notes
+
+
 def test_a_printed_page_leaves_out_what_only_works_on_a_screen(open_page: OpenPage) -> None:
     """Printed, How to play keeps the worked deal's frame and its account, and a code cell the
     reader opened, but not the "Show code cell source" bars, the deal's play button and
@@ -685,7 +703,14 @@ def test_a_printed_page_leaves_out_what_only_works_on_a_screen(open_page: OpenPa
     page, rec = open_page("how-to-play", viewport=PRINTED)
     page.locator("details.hide.above-input summary").first.click()  # the reader opens one
     assert _shown(page, "details.hide.above-input") > 1
+    assert _paper_notes(page) == [], "the printed page's note about the stepper is on the screen"
     page.emulate_media(media="print")
+    # the frame printed says it is the first step, and where the whole deal is told in words
+    notes = _paper_notes(page)
+    assert len(notes) == 1 and "first step only" in notes[0], notes
+    assert "told in words just below, in the plain account" in notes[0], notes
+    account = page.get_by_text("The same deal as a plain account, one line per step")
+    assert account.is_visible(), "the plain account the printed note points to is not printed"
     assert _shown(page, "details.hide.above-input") == 1, "folded code cells are printed"
     assert _shown(page, ".widget-play") == 0, "the worked deal's play button is printed"
     assert _shown(page, ".widget-hslider") == 0, "the worked deal's slider is printed"
@@ -696,6 +721,9 @@ def test_a_printed_page_leaves_out_what_only_works_on_a_screen(open_page: OpenPa
     page, rec = open_page("play-the-computer", viewport=PRINTED)
     page.emulate_media(media="print")
     assert _shown(page, ".pn-live-play") == 1
+    # its recorded deal has no account in words: the note says only what paper shows
+    assert _paper_notes(page) == [
+        "On paper this shows the first step only; the web page steps through the rest."]
     for selector in (".pn-live-start", ".penneech-open-live", ".widget-play"):
         assert _shown(page, selector) == 0, f"play-the-computer prints {selector}"
 
