@@ -397,7 +397,8 @@ def test_play_the_computer_live(session: Session) -> None:
                        r"\(about (\d+) MB\)", note)
     assert stated, "the Open live note no longer says how much loads"
     files = {SITE / u.removeprefix(traffic.base).split("?", 1)[0].split("#", 1)[0]
-             for u in traffic.requests if u.startswith(traffic.base)}
+             for u in traffic.requests  # JupyterLite and Python, not the book's page
+             if u.startswith((f"{traffic.base}lite/", f"{traffic.base}pyodide/"))}
     loaded = sum(f.stat().st_size for f in files if f.is_file()) / 1e6
     python = sum(json.loads((RUNTIME / "penneech.json").read_text(encoding="utf-8"))[
         "start_bytes"].values()) / 1e6
