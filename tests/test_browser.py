@@ -429,6 +429,16 @@ def test_page_loads_cleanly(site: Path, open_page: OpenPage, name: str) -> None:
 NARROW_PHONE = {"width": 360, "height": 780}
 
 
+_UNREACHABLE = """() => Array.from(document.querySelectorAll('.bd-article *')).filter(el => {
+  const style = getComputedStyle(el);
+  return /auto|scroll/.test(style.overflowX + style.overflowY)
+    && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+    && !el.matches('[tabindex]')
+    && !el.querySelector('a[href], button, input, select, textarea, [tabindex]');
+}).map(el => el.tagName.toLowerCase() + '.' + String(el.className).split(' ').slice(0, 3)
+  .join('.'))"""
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
     """At 390 px wide, and at 360, nothing makes the page scroll sideways (wide tables and code
@@ -445,6 +455,11 @@ def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
             f"{name} at {viewport['width']} px: the page is {result['scrollWidth']} px wide "
             f"(viewport {result['clientWidth']} px); what sticks out: "
             + "; ".join(result["culprits"]))
+        # a box that scrolls inside the page can be reached from the keyboard (axe's
+        # scrollable-region-focusable: the compare widgets' boxes scroll at 360 px)
+        unreachable = page.evaluate(_UNREACHABLE)
+        assert not unreachable, (f"{name} at {viewport['width']} px: boxes that scroll but "
+                                 f"take no keyboard focus: {unreachable}")
 
 
 @pytest.mark.parametrize("name", DEMO_PAGES)

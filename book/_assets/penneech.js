@@ -62,9 +62,18 @@
 
   const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
 
+  // (a widget's box scrolls only where its style lets it: the compare widgets' on a narrow phone)
+  function scrollable(box) {
+    if (!box.classList.contains("widget-container")) return true;
+    const style = getComputedStyle(box);
+    return /auto|scroll/.test(style.overflowX + style.overflowY);
+  }
+
   function reachScrollingBoxes(root) {
-    root.querySelectorAll(".bd-article table, .penneech-analysis").forEach((box) => {
-      const scrolls = box.scrollWidth > box.clientWidth + 1;
+    root.querySelectorAll(".bd-article table, .penneech-analysis, .bd-article .widget-container")
+      .forEach((box) => {
+      const scrolls = scrollable(box) && (box.scrollWidth > box.clientWidth + 1
+                                          || box.scrollHeight > box.clientHeight + 1);
       if (scrolls && !box.querySelector(FOCUSABLE)) {
         setOnce(box, "tabindex", "0");
       } else if (!scrolls && box.dataset.pnScroll) {
