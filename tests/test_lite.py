@@ -55,8 +55,12 @@ DESKTOP = {"width": 1280, "height": 900}
 site_check = pytest.mark.site
 #: MyST that JupyterLab would show as typed: a role, a directive's fence, a label line
 MYST = re.compile(r"\{[\w:.+-]+\}`|^ {0,3}(```|~~~|:::)+\s*\{|^ {0,3}\([^()\s]+\)=\s*$", re.M)
-#: a line of the book's markdown that may hold MyST (and so may read otherwise live)
-MYST_LINE = re.compile(r"[{}]|^ {0,3}(:::|```)|^ {0,3}:\w+:|^ {0,3}\(\S+\)=\s*$")
+#: a line of the book's markdown that may hold MyST, or a link to a page of the book, or part
+#: of one (and so may read otherwise live)
+MYST_LINE = re.compile(r"[{}]|^ {0,3}(:::|```)|^ {0,3}:\w+:|^ {0,3}\(\S+\)=\s*$"
+                       r"|\.md[)#]|\[[^\]]*$|^[^\[]*\]\(")
+#: a link to a page of the book, which JupyterLite does not have ("file not found")
+PAGE_LINK = re.compile(r"\]\((?![a-z]+:)[^()\s]+\.md[)#]")
 
 
 def _expect(target: Any) -> Any:
@@ -186,6 +190,7 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
             continue
         text, plain = "".join(theirs["source"]), "".join(mine["source"])
         assert not MYST.search(plain), f"{name}: MyST markup in a live cell:\n{plain}"
+        assert not PAGE_LINK.search(plain), f"{name}: a link to a book page:\n{plain}"
         for line in text.splitlines():
             if not MYST_LINE.search(line):
                 assert line in plain.splitlines(), f"{name}: the live copy lost {line!r}"

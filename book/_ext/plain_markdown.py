@@ -13,7 +13,9 @@ typed.  :func:`plain_markdown` turns a cell into what the book's page shows, in 
   them);
 - an admonition becomes a block quote under its title, a ``div`` or ``container`` its content,
   a ``{penneech-live}`` panel a note that the panel is on the book's page;
-- a label line ``(name)=`` and a MyST comment line ``% ...`` disappear.
+- a label line ``(name)=`` and a MyST comment line ``% ...`` disappear;
+- a link to a page of the book (``[words](page.md)``) becomes its words: the live copies have the
+  notebooks, not the pages (a link to a notebook stays).
 
 Code spans and fenced code are left as they are.  A role or directive it has no plain form for
 is an error (:class:`ValueError`), so that a new one is handled rather than shown raw.
@@ -165,13 +167,25 @@ def _inline(text: str, citations: Mapping[str, str], titles: Mapping[str, str]) 
             body = text[m.end():close.start()]
             if len(ticks) > 1:  # ``{role}`` `` x `` ``: CommonMark strips one space each side
                 body = body[1:-1] if body.startswith(" ") and body.endswith(" ") else body
-            out.append(text[pos:role.start()])
+            out.append(_unlinked(text[pos:role.start()]))
             out.append(_role(role["name"], body, citations, titles))
         else:
-            out.append(text[pos:close.end()])
+            out.append(_unlinked(text[pos:m.start()]) + text[m.start():close.end()])
         pos = i = close.end()
-    out.append(text[pos:])
+    out.append(_unlinked(text[pos:]))
     return "".join(out)
+
+
+#: a Markdown link to another page of the book (``[the reconstructions](reconstructions.md)``)
+PAGE_LINK = re.compile(
+    r"\[(?P<words>[^\[\]]+)\]\((?![a-z]+:)(?P<page>[^()\s]+\.md)(?:#[^()\s]*)?\)")
+
+
+def _unlinked(prose: str) -> str:
+    """``prose`` with each link to a page of the book (a ``.md`` file, which JupyterLite does
+    not have: a click there ends in "file not found") as its words only.  Links to notebooks
+    stay: the live copies are beside each other."""
+    return PAGE_LINK.sub(lambda m: m["words"], prose)
 
 
 def _code(text: str) -> str:
