@@ -56,6 +56,7 @@ __all__ = [
     "PlayerView",
     "Outcome",
     "GameError",
+    "DeckError",
     "IllegalPlayError",
     "DealAction",
     "ThrowInAction",
@@ -76,6 +77,20 @@ MAX_DEALS = 100_000
 
 class GameError(ValueError):
     """An action that the game cannot take now (wrong phase, game over …)."""
+
+
+class DeckError(GameError, CardError):
+    """A deck given to :meth:`Game.deal` that is not a whole pack of the rules' cards: a
+    :class:`GameError` (what the game could not do) and a :class:`~penneech.cards.CardError`
+    (what is wrong with the cards).
+
+    >>> game = Game("pagat", seed=7, auto_deal=False)
+    >>> try:
+    ...     game.deal(["AS", "XX"])
+    ... except GameError as error:
+    ...     print(error)
+    'XX' is not a card: write a rank (A K Q J T or 10, 9 … 2) and a ...
+    """
 
 
 class IllegalPlayError(GameError):
@@ -718,8 +733,11 @@ class Game:
             if isinstance(deck, str) or not isinstance(deck, Iterable):
                 raise GameError(f"deck must be a list of cards (codes such as 'AS', or Card "
                                 f"objects), top first, not {py_shown(deck)}")
-            cards = tuple(parse_card(c) if isinstance(c, str) else c for c in deck)
-            check_pack(cards, self.rules.deck)
+            try:
+                cards = tuple(parse_card(c) if isinstance(c, str) else c for c in deck)
+                check_pack(cards, self.rules.deck)
+            except CardError as exc:
+                raise DeckError(str(exc)) from None
         self._actions.append(DealAction(cards))
         self._start_deal(cards)
 

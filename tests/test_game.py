@@ -511,3 +511,9 @@ def test_names_and_arguments_are_checked():
     game = Game("pagat", seed=1, auto_deal=False)
     with pytest.raises(CardError, match="the pack has 1 cards, not 52: missing"):
         game.deal(["AS"])
+    # a GameError too (what the game could not do), with what was wrong with the cards
+    with pytest.raises(GameError, match="card 2, AS, appears twice in the pack"):
+        game.deal(["AS"] * 52)
+    with pytest.raises(GameError, match="'XX' is not a card"):
+        game.deal(["XX"] * 52)
+    assert game.phase is Phase.DEAL and not game.actions  # nothing dealt
