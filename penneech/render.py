@@ -357,10 +357,11 @@ def scene(source: Game | PlayerView, *, reveal: bool | None = None) -> Scene:
         hands = (tuple(sorted(g.hand(0))), tuple(sorted(g.hand(1))))
         shown: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (
             hands if show else (hands[0], None))
-        trick = g.view(0).trick
+        seen = g.view(0)
+        trick = seen.trick
         done = g.tricks_played
         to_move = g.to_move
-        dealer = g.view(0).dealer  # between deals, the dealer of the deal shown, not the next
+        dealer = seen.dealer  # between deals, the dealer of the deal shown, not the next
         turned = g.turned
         stock = len(g.stock) if g.deck else 0
         return _with_last_trick(Scene(
