@@ -513,23 +513,27 @@ def _peg_el(score: int, target: int) -> ET.Element:
 
 
 #: a rule option named in brackets, as the narration and the refusals name the rule they apply:
-#: "(turnups_score; now 16)", "(counting: honours)", "(follow: suit)", "(majority_bonus)"
-_NAMED_OPTION = re.compile(
+#: "(turnups_score; now 16)", "(counting: honours)", "(follow: suit)", "(majority_bonus)"; the
+#: book's pages link the static worked hands' names by the same pattern (penneech.js)
+NAMED_OPTION = re.compile(
     r"(?<=\()(" + "|".join(sorted(OPTIONS, key=len, reverse=True)) + r")(?=[:;)])")
+
+
+def rule_link_title(name: str) -> str:
+    """The title of a link to the rule option ``name``'s section (it opens beside the game)."""
+    return f"the rule {name}: {OPTIONS[name].question} (opens in a new tab)"
 
 
 def _told(el: ET.Element, text: str, options_page: str | None) -> None:
     """``text`` as ``el``'s content; with ``options_page``, each rule option it names in
     brackets is a link to the option's section of that page, which opens beside the game and
     says what the rule decides."""
-    parts = _NAMED_OPTION.split(text) if options_page else [text]
+    parts = NAMED_OPTION.split(text) if options_page else [text]
     el.text = parts[0]
     for name, after in zip(parts[1::2], parts[2::2], strict=True):
-        info = OPTIONS[name]
         link = ET.SubElement(el, "a", {
             "class": "pn-rule", "href": f"{options_page}#{option_anchor(name)}",
-            "target": "_blank", "rel": "noopener",
-            "title": f"the rule {name}: {info.question} (opens in a new tab)"})
+            "target": "_blank", "rel": "noopener", "title": rule_link_title(name)})
         link.text = name
         link.tail = after
 

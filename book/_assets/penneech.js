@@ -93,12 +93,16 @@
   // The worked hands' account names the rule option it applies in brackets, "(turnups_score;
   // now 8)", "(follow: suit)".  On the book's pages each such name becomes a link to the option's
   // section of the options page (what it decides, who holds each value), opened beside the
-  // deal, as on the live table.  The names, anchors and questions come from the engine
+  // deal, as on the live table.  The pattern, anchors and titles come from the engine
   // (window.PENNEECH_RULES, written by book/_ext/penneech_book.py); the notebooks' own text,
   // run elsewhere, stays as it is.
   const RULES = window.PENNEECH_RULES;
-  const NAMED = RULES && new RegExp("\\((" + Object.keys(RULES.options)
-    .sort((a, b) => b.length - a.length).join("|") + ")(?=[:;)])", "g");
+  let NAMED = null;  // the engine's own pattern (penneech.render.NAMED_OPTION)
+  try {
+    NAMED = RULES ? new RegExp(RULES.pattern, "g") : null;
+  } catch (err) {  // a browser without lookbehind: the names stay text
+    NAMED = null;
+  }
 
   function linkRules(root) {
     if (!NAMED) return;
@@ -117,14 +121,14 @@
         NAMED.lastIndex = 0;
         for (let m = NAMED.exec(text); m; m = NAMED.exec(text)) {
           const name = m[1];
-          const start = m.index + 1;  // after the bracket
+          const start = m.index;  // (the pattern matches the name, after its bracket)
           pieces.append(text.slice(at, start));
           const link = document.createElement("a");
           link.className = "pn-rule";
           link.href = new URL(`${RULES.page}#${RULES.options[name].anchor}`, base).href;
           link.target = "_blank";
           link.rel = "noopener";
-          link.title = `the rule ${name}: ${RULES.options[name].question} (opens in a new tab)`;
+          link.title = RULES.options[name].title;
           link.textContent = name;
           pieces.append(link);
           at = start + name.length;

@@ -45,6 +45,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from penneech.live import OPTIONS_PAGE
 from penneech.players import DEFAULT_OPPONENT, PLAYERS
+from penneech.render import NAMED_OPTION, rule_link_title
 from penneech.rules import (
     OPTIONS,
     PRESET_NAMES,
@@ -427,10 +428,10 @@ def rule_links_script() -> str:
     """``window.PENNEECH_RULES``: for ``penneech.js``, which links each rule option named in
     brackets in the static worked hands ("(turnups_score; now 8)") to its section of the options
     page, as the live table's account does (:func:`penneech.render.live_table_html`): the page,
-    and each option's anchor and question, from the engine."""
-    rules = {"page": OPTIONS_PAGE,
-             "options": {name: {"anchor": option_anchor(name), "question": info.question}
-                         for name, info in OPTIONS.items()}}
+    the pattern that finds a name, and each option's anchor and link title, from the engine."""
+    rules = {"page": OPTIONS_PAGE, "pattern": NAMED_OPTION.pattern,
+             "options": {name: {"anchor": option_anchor(name), "title": rule_link_title(name)}
+                         for name in OPTIONS}}
     return "window.PENNEECH_RULES = " + json.dumps(rules, ensure_ascii=False, sort_keys=True) + ";"
 
 
