@@ -34,18 +34,25 @@ and ``analyse``, which the page sends when an answer says ``analysis_pending``),
 ``compare`` (one pack under several rulebooks), ``replay`` (a record, frame by frame),
 ``replay_analysis`` (what each card played in one deal of a record cost),
 ``experiment`` (many games, a few at a time), ``experiment_results`` (its games so far, as CSV)
-and ``python`` (the prompt).
+and ``python`` (the prompt), with ``python_restore`` (its names, given to a new Python after a
+Stop).
 """
 
 from __future__ import annotations
 
 import ast
+import base64
 import contextlib
+import importlib
 import io
 import json
+import pickle
 import re
+import sys
 import time
 import traceback
+import types
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -777,12 +784,39 @@ class _Printed(io.StringIO):
 
 
 class Prompt:
-    """The Python prompt: statements run in one namespace that starts with ``penneech``'s
-    names; the value of a final expression is shown as the notebook would show it."""
+    r"""The Python prompt: statements run in one namespace that starts with ``penneech``'s
+    names; the value of a final expression is shown as the notebook would show it.
+
+    The page stops a run that never ends by ending Python, so after each run it keeps the
+    reader's names (:meth:`keep`) and gives them to the next Python (:meth:`restore`): the
+    values pickled, the modules by name, and the functions and classes defined at the prompt by
+    their code, run again.  A name that cannot be kept so (a lambda, a generator, an open file)
+    is listed with the reason.
+
+    >>> prompt = Prompt()
+    >>> _ = prompt.run("import random as r\ndef double(x):\n    return 2 * x\n"
+    ...                "game = Game('pagat', seed=3)\nsquare = lambda x: x * x")
+    >>> kept = prompt.keep()
+    >>> kept["kept_names"], kept["not_kept"]
+    (['double', 'game', 'r'], {'square': 'a lambda: define it with def to keep it'})
+    >>> again = Prompt()
+    >>> again.restore(kept["kept"])["kept_names"]
+    ['double', 'game', 'r']
+    >>> again.run("print(double(len(game.hand(0))), r.__name__)")["stdout"]
+    '14 random\n'
+    """
 
     def __init__(self) -> None:
-        self.namespace: dict[str, Any] = {"__name__": "__live__", "input": _no_input}
+        # the namespace is a module's, registered, so that pickle finds the functions and
+        # classes defined at the prompt by their names, as it finds a library's
+        self.module = types.ModuleType(_MODULE)
+        sys.modules[_MODULE] = self.module
+        self.namespace: dict[str, Any] = self.module.__dict__
+        self.namespace["input"] = _no_input
         exec("import penneech\nfrom penneech import *", self.namespace)
+        self._given = dict(self.namespace)
+        #: the code of each function and class defined at the prompt, by name, in order
+        self.definitions: dict[str, str] = {}
 
     def run(self, code: str) -> dict[str, Any]:
         out = _Printed()
@@ -793,7 +827,13 @@ class Prompt:
                 else None
             assert last is None or isinstance(last, ast.Expr)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                exec(compile(tree, "<prompt>", "exec"), self.namespace)
+                for statement in tree.body:  # (one at a time, to know which definitions ran)
+                    exec(compile(ast.Module([statement], []), "<prompt>", "exec"),
+                         self.namespace)
+                    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                              ast.ClassDef)):
+                        self.definitions.pop(statement.name, None)
+                        self.definitions[statement.name] = ast.unparse(statement)
                 if last is not None:
                     value = eval(compile(ast.Expression(last.value), "<prompt>", "eval"),
                                  self.namespace)
@@ -804,6 +844,128 @@ class Prompt:
         except BaseException as exc:  # the reader's own code: report anything, as a prompt does
             error = _short_traceback(exc)
         return {"stdout": out.getvalue(), "error": error, **shown}
+
+    def keep(self) -> dict[str, Any]:
+        """The reader's names, to be given to :meth:`restore` in a new Python: ``kept`` (text),
+        ``kept_names`` and ``not_kept`` (each name that could not be kept, and why)."""
+        modules: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        not_kept: dict[str, str] = {}
+        for name, value in self.namespace.items():
+            if name.startswith("__") or (name in self._given and self._given[name] is value):
+                continue
+            if isinstance(value, types.ModuleType):
+                modules[name] = value.__name__
+            else:
+                values[name] = value
+        try:
+            pickled = self._pickled(values)
+        except Exception:  # (anything may fail in a reader's object: find which names)
+            pickled = b""
+        if not pickled or len(pickled) > KEEP_LIMIT:
+            sizes: dict[str, int] = {}
+            for name, value in values.items():
+                try:
+                    sizes[name] = len(self._pickled(value))
+                except Exception as exc:
+                    not_kept[name] = _why_not_kept(value, exc)
+            total = 0
+            for name in sorted(sizes, key=sizes.__getitem__):
+                total += sizes[name]
+                if total > KEEP_LIMIT:
+                    not_kept[name] = (f"too large to keep ({sizes[name] / 1e6:.1f} MB); "
+                                      f"at most {KEEP_LIMIT / 1e6:.0f} MB are kept in all")
+            values = {n: v for n, v in values.items() if n not in not_kept}
+            try:
+                pickled = self._pickled(values)
+            except Exception as exc:  # (each alone, but not together: keep the modules only)
+                not_kept.update({n: f"could not be kept together with the others ({exc!r})"
+                                 for n in values})
+                values = {}
+                pickled = self._pickled(values)
+        kept = {"modules": modules, "definitions": self.definitions, "values": pickled,
+                "not_kept": not_kept}
+        return {"kept": base64.b64encode(zlib.compress(pickle.dumps(kept), 1)).decode("ascii"),
+                "kept_names": sorted([*modules, *values]), "not_kept": not_kept}
+
+    def _pickled(self, value: object) -> bytes:
+        """``value`` pickled, refusing a function or class of the prompt's that :meth:`restore`
+        could not define again (one defined inside an ``if``, a loop or another function)."""
+        out = io.BytesIO()
+        _Keeper(out, self.definitions).dump(value)
+        return out.getvalue()
+
+    def restore(self, kept: str) -> dict[str, Any]:
+        """Bring back the names :meth:`keep` kept (in this new prompt); ``kept_names``, and
+        ``not_kept``: each name :meth:`keep` could not keep or this could not bring back.
+        ``kept`` must come from :meth:`keep`: it is unpickled (whoever can send it can run code
+        here anyway, at the prompt)."""
+        data = pickle.loads(zlib.decompress(base64.b64decode(kept)))
+        not_kept: dict[str, str] = dict(data["not_kept"])  # (those that could not be kept)
+        for name, module in data["modules"].items():
+            try:
+                self.namespace[name] = importlib.import_module(module)
+            except Exception as exc:
+                not_kept[name] = f"could not be imported again: {exc!r}"
+        for name, source in data["definitions"].items():
+            try:
+                exec(compile(source, "<prompt>", "exec"), self.namespace)
+                self.definitions[name] = source
+            except Exception as exc:
+                not_kept[name] = f"its definition failed when it was run again: {exc!r}"
+        try:
+            values = pickle.loads(data["values"])
+        except Exception as exc:
+            values = {}
+            not_kept["(the other names)"] = f"could not be read back: {exc!r}"
+        for name in self.definitions:  # a name defined once, then deleted, stays deleted
+            if name not in values and name not in not_kept:
+                self.namespace.pop(name, None)
+        self.namespace.update(values)
+        answer = self.keep()
+        return {"kept_names": answer["kept_names"], "not_kept": not_kept}
+
+
+#: The prompt's namespace is this module's.
+_MODULE = "__live__"
+
+#: The most the prompt's names may take, pickled, to be kept for a new Python after a Stop.
+KEEP_LIMIT = 20_000_000
+
+
+class _Keeper(pickle.Pickler):
+    """A pickler that refuses what a new prompt could not find again by its name."""
+
+    def __init__(self, file: io.BytesIO, defined: Mapping[str, str]) -> None:
+        super().__init__(file)
+        self.defined = defined
+
+    def reducer_override(self, obj: Any) -> Any:
+        if (isinstance(obj, (types.FunctionType, type))
+                and getattr(obj, "__module__", None) == _MODULE
+                and obj.__qualname__.split(".")[0] not in self.defined):
+            raise _NotAtTopLevel(obj.__qualname__)
+        return NotImplemented
+
+
+class _NotAtTopLevel(pickle.PicklingError):
+    """A function or class defined at the prompt, but not by a statement of its own."""
+
+
+def _why_not_kept(value: object, exc: BaseException) -> str:
+    what = str(exc) if isinstance(exc, _NotAtTopLevel) else None
+    itself = what is not None and getattr(value, "__qualname__", None) == what
+    if what == "<lambda>":
+        return ("a lambda: define it with def to keep it" if itself
+                else "it holds a lambda: define that with def to keep it")
+    if what is not None:
+        return (f"{'defined' if itself else f'it uses {what}, defined'} inside another "
+                f"statement (an if, a loop, a with): define "
+                f"{'it' if itself else 'that'} at the top level, not indented, to keep it")
+    if isinstance(value, types.GeneratorType):
+        return "a generator: make it again"
+    kind = type(value).__name__
+    return f"a {kind}, which cannot be kept ({type(exc).__name__}: {exc})"
 
 
 def _no_input(prompt: object = "") -> str:
@@ -978,9 +1140,23 @@ def _experiment_results(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _python(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Run the reader's code; the answer also holds the names kept for a new Python
+    (:meth:`Prompt.keep`), which the page sends back with ``python_restore`` after a Stop."""
     if not _prompt:
         _prompt.append(Prompt())
-    return _prompt[0].run(str(args.get("code", "")))
+    return {**_prompt[0].run(str(args.get("code", ""))), **_prompt[0].keep()}
+
+
+def _python_restore(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A new prompt with the names an earlier one kept (``kept``, from ``python``)."""
+    kept = args.get("kept")
+    if not isinstance(kept, str):
+        raise LiveError("kept must be the text an answer to python gave")
+    _prompt[:] = [Prompt()]
+    try:
+        return _prompt[0].restore(kept)
+    except Exception as exc:  # (text from the page: whatever it holds, say so)
+        raise LiveError(f"the names kept could not be read back: {exc!r}") from None
 
 
 #: Every operation by name.
@@ -1002,6 +1178,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "experiment": _experiment,
     "experiment_results": _experiment_results,
     "python": _python,
+    "python_restore": _python_restore,
 }
 
 

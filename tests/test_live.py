@@ -932,11 +932,16 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.wait_for_selector(".pn-live-prompt .pn-live-error", timeout=ANSWER_MS)
     assert "ZeroDivisionError" in panel.locator(".pn-live-error").first.inner_text()
 
-    # code that never ends: Stop ends it, and Python starts afresh at the next run
+    # code that never ends: Stop ends Python, and a new one starts with the reader's names as
+    # the last run that ended left them (they were lost)
     stop = panel.locator('[data-do="stop"]')
     assert stop.is_disabled()
-    panel.locator("textarea").fill("i = 0\nwhile True:\n    i += 1\n"
-                                   "    if i % 100000 == 0: print(i)")
+    panel.locator("textarea").fill("game.play(game.legal_plays()[0])\nsquare = lambda x: x * x")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelectorAll('.pn-live-prompt .pn-live-entry')"
+                           ".length === 4", timeout=ANSWER_MS)
+    panel.locator("textarea").fill("i = 0\ngame.play(game.legal_plays()[0])\nwhile True:\n"
+                                   "    i += 1\n    if i % 100000 == 0: print(i)")
     panel.locator(".pn-live-start").click()
     message = panel.locator(".pn-live-message")
     page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
@@ -944,23 +949,25 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.wait_for_timeout(500)
     stop.click()
     page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
-                           ".innerText.startsWith('Stopped')", timeout=ANSWER_MS)
-    assert "names defined before" in message.inner_text()
+                           ".innerText.startsWith('Stopped. Python started again')",
+                           timeout=ANSWER_MS)
+    assert message.inner_text() == (
+        "Stopped. Python started again with your names as the last run that ended left them: "
+        "game, n. Not brought back: square (a lambda: define it with def to keep it).")
     # what it printed before it was stopped is kept, under the code, marked as stopped
     stopped = panel.locator(".pn-live-entry").first
     assert stopped.locator(".pn-live-in").inner_text().startswith("i = 0")
     assert stopped.locator(".pn-live-stdout").inner_text().startswith("100000\n200000\n")
     assert stopped.locator(".pn-live-error").inner_text() == "Stopped."
     assert stop.is_disabled() and panel.locator(".pn-live-start").is_enabled()
-    panel.locator("textarea").fill("print(game)")
+    # the game as it was before the stopped run (one card played, not two), and it plays on
+    panel.locator("textarea").fill("print(len(game.actions), 'i' in globals())\n"
+                                   "game.play(game.legal_plays()[0])\nprint(len(game.actions))")
     panel.locator(".pn-live-start").click()
-    page.wait_for_function("() => document.querySelectorAll('.pn-live-prompt .pn-live-error')"
-                           ".length === 3", timeout=START_MS)
-    assert "NameError" in panel.locator(".pn-live-error").first.inner_text()
-    panel.locator("textarea").fill("print(Game('pagat', seed=1).rules)")
-    panel.locator(".pn-live-start").click()
-    page.wait_for_selector(".pn-live-prompt .pn-live-stdout", timeout=ANSWER_MS)
-    assert panel.locator(".pn-live-stdout").first.inner_text().strip() == "pagat"
+    page.wait_for_function("() => document.querySelectorAll('.pn-live-prompt .pn-live-entry')"
+                           ".length === 6", timeout=START_MS)
+    assert panel.locator(".pn-live-entry").first.locator(".pn-live-error").count() == 0
+    assert panel.locator(".pn-live-stdout").first.inner_text() == "2 False\n3\n"
     rec.check_all("python-in-the-browser, live")
     page.close()
 

@@ -506,6 +506,54 @@ def test_the_prompt_passes_its_output_on_as_it_is_printed(monkeypatch: pytest.Mo
     assert penneech.live.Prompt().run("print(5)")["stdout"] == "5\n"  # no hook: no one told
 
 
+def test_the_prompt_keeps_the_reader_s_names_for_a_new_python_after_a_stop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop ends the page's Python: the names each run left are kept (values pickled, modules by
+    name, functions and classes by their code) and a new Python gets them back, as they were
+    after the last run that ended; what cannot be kept is named, with the reason."""
+    monkeypatch.setattr(penneech.live, "_prompt", [])  # (a page's first run)
+    first = ok(op="python", code=(
+        "import random as r\nfrom penneech import narrate as n\n"
+        "class Counter:\n    def __init__(self):\n        self.n = 0\n"
+        "def bump(c):\n    c.n += 1\n    return c.n\n"
+        "game = Game('parlett', seed=3)\ngame.play(game.legal_plays()[0])\n"
+        "c = Counter(); bump(c); same = [game, game]\n"
+        "square = lambda x: x * x\nnumbers = (i for i in range(3))\n"
+        "def gone(): pass\ndel gone\ngame"))
+    assert first["html"] and first["error"] is None
+    assert first["kept_names"] == ["Counter", "_", "bump", "c", "game", "n", "r", "same"]
+    assert first["not_kept"] == {"square": "a lambda: define it with def to keep it",
+                                 "numbers": "a generator: make it again"}
+    # a run that fails still keeps what it did before the error
+    second = ok(op="python", code="total = 1\n1/0\nnever = 2")
+    assert "total" in second["kept_names"] and "never" not in second["kept_names"]
+    played = ask(op="python", code="game.actions")["text"]
+
+    back = ok(op="python_restore", kept=second["kept"])
+    assert back["kept_names"] == second["kept_names"]
+    assert back["not_kept"] == first["not_kept"]  # (told again, with the names brought back)
+    again = ok(op="python", code=(
+        "print(bump(c), isinstance(c, Counter), r.random.__self__ is not None, n.__name__)\n"
+        "print(same[0] is same[1], total, 'gone' in globals(), 'square' in globals())\n"
+        "game.actions"))
+    assert again["stdout"] == "2 True True penneech.narrate\nTrue 1 False False\n"
+    assert again["text"] == played  # the game as it was, and it plays on
+    assert ok(op="python", code="game.play(game.legal_plays()[0])")["error"] is None
+    assert "could not be read back" in ask(op="python_restore", kept="not kept text")["error"]
+    assert "kept must be the text" in ask(op="python_restore")["error"]
+
+
+def test_the_prompt_keeps_what_fits_and_says_what_was_too_large(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(penneech.live, "KEEP_LIMIT", 10_000)
+    prompt = penneech.live.Prompt()
+    prompt.run("small = list(range(10))\nbig = list(range(5000))")
+    kept = prompt.keep()
+    assert kept["kept_names"] == ["small"]
+    assert kept["not_kept"]["big"].startswith("too large to keep (0.0 MB)")
+    assert penneech.live.Prompt().restore(kept["kept"])["kept_names"] == ["small"]
+
+
 def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:
     state = ok(op="new", rules="pagat", seed=1, names=["computer", "Computer"])
     assert "Computer (computer)" in state["html"]

@@ -956,6 +956,9 @@
     const start = $(box, ".pn-live-start");
     let busy = false;  // from the click on "Run live" to the answer (the first run loads Python)
     let running = null;  // the engine running the reader's code
+    // The reader's names as the last run that ended left them (the engine keeps them after
+    // each run): Stop ends Python, and the next Python is given them back.
+    let kept = null;
     stop.addEventListener("click", () => {
       if (running) running.stop();
     });
@@ -989,10 +992,10 @@
           if (printed) entry.append(pre(printed, "pn-live-stdout"));
           entry.append(pre("Stopped.", "pn-live-error"));
           out.prepend(entry);
-          statusOf(box).say("Stopped. Python starts afresh at the next run: the names defined "
-            + "before (game, …) are gone.");
+          await bringBack();
           return;
         }
+        if ("kept" in answer) kept = answer.kept;
         statusOf(box).say(answer.ok ? "" : answer.error);
         for (const [key, cls] of [["stdout", "pn-live-stdout"], ["error", "pn-live-error"]]) {
           if (answer[key]) entry.append(pre(answer[key], cls));
@@ -1011,6 +1014,31 @@
         busy = false;
       }
     });
+    // After a Stop: a new Python, given the names the last run that ended left (told by name,
+    // with each name that could not be kept and why).
+    async function bringBack() {
+      const status = statusOf(box);
+      if (!kept) {
+        status.say("Stopped. Python starts afresh at the next run.");
+        return;
+      }
+      status.say("Stopped. Starting Python again with your names…");
+      const eng = await engineFor(box);
+      if (!eng) return;
+      const back = await eng.ask({ op: "python_restore", kept });
+      if (!back.ok) {
+        status.say(`Stopped. Python starts afresh: your names could not be brought back (${back.error}).`);
+        kept = null;
+        return;
+      }
+      const shown = back.kept_names.filter((name) => !name.startsWith("_"));
+      const lost = Object.entries(back.not_kept).map(([name, why]) => `${name} (${why})`);
+      status.say("Stopped. Python started again"
+        + (shown.length ? ` with your names as the last run that ended left them: ${shown.join(", ")}.`
+          : ".")
+        + (lost.length ? ` Not brought back: ${lost.join("; ")}.` : ""));
+    }
+
     code.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
