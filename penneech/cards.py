@@ -112,7 +112,7 @@ class Card:
 
     >>> card = Card("7D")
     >>> card.name, card.symbol, card.is_penneech, card.power, card.points, card.turnup_points
-    ('seven of diamonds', '7♦', True, 15, 7, 14)
+    ('seven of diamonds', '♦7', True, 15, 7, 14)
     >>> Card("10h") is Card("TH"), Card("QH").rank, Card("QH").suit
     (True, 12, Suit.HEARTS)
     >>> sorted(parse_cards("2S KH AS 7D AD"))  # for display: the ♦7 above the ♦A
@@ -197,10 +197,15 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """The rank then the suit symbol, as in ``7♦`` or ``10♥`` (the narration puts the
-        symbol first, ``♦7``: :func:`penneech.narrate.card_text`)."""
-        rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
-        return rank + self.suit.symbol
+        """The suit symbol then the rank, as the narration, the live table and the terminal
+        print a card: ``♦7``, ``♥10`` (:func:`parse_card` reads it back, and ``7♦`` too)."""
+        return self.suit.symbol + self.rank_text
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as a card's corner shows it: ``A``, ``K``, ``Q``, ``J``, ``10``, ``9`` … ``2``
+        (``7`` for the ♦7)."""
+        return "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
 
     @property
     def name(self) -> str:
@@ -287,7 +292,7 @@ def format_cards(cards: Iterable[Card | str] | str, *, symbols: bool = False) ->
     Codes are read as :func:`parse_cards` reads them.
 
     >>> format_cards([Card("2H"), Card("QH")]), format_cards("2h 10h", symbols=True)
-    ('2H, QH', '2♥, 10♥')
+    ('2H, QH', '♥2, ♥10')
     """
     return ", ".join(c.symbol if symbols else c.code for c in parse_cards(cards))
 

@@ -152,9 +152,7 @@ def cards_parts(cards: Sequence[Card]) -> Sentence:
 def card_text(card: Card | str) -> str:
     """A card (or card code) as printed in the narration: suit symbol then rank (``♥K``,
     ``♠10``, ``♦7``)."""
-    card = as_card(card)
-    rank = card.symbol[:-1]
-    return f"{card.suit.symbol}{rank}"
+    return as_card(card).symbol
 
 
 def _the(card: Card) -> str:

@@ -93,10 +93,6 @@ def card_label(card: Card | str) -> str:
     return f"{card.name}, the Penneech" if card.is_penneech else card.name
 
 
-def _rank(card: Card) -> str:
-    return card.symbol[:-1]
-
-
 def _tostring(el: ET.Element) -> str:
     """The one way a drawing becomes markup: every text and attribute value passes through
     :func:`~penneech.text.terminal_safe` (control characters shown, not obeyed) and then the
@@ -159,7 +155,7 @@ def _face(g: ET.Element, card: Card) -> None:
                               "stroke-width": "2" if pen else "1"})
     ink = ET.SubElement(g, "g", {"fill": colour, "font-weight": "bold", "text-anchor": "middle"})
     symbol = card.suit.symbol
-    rank = _rank(card)
+    rank = card.rank_text
     # index corners: rank over suit, top left and (turned) bottom right
     for turn in ("", "rotate(180 25 35)"):
         corner = ET.SubElement(ink, "g", {"transform": turn} if turn else {})

@@ -157,7 +157,7 @@ def test_the_best_play_is_explained() -> None:
         game.play(game.legal_plays()[0])
     first = analyse_deal(game, 1, worlds=4).plays[0]
     assert first.trick == 1 and first.played == Card("QH") and first.cost > 0
-    assert first.explanation.startswith(f"The best play here was ♣{first.best.symbol[:-1]}: "
+    assert first.explanation.startswith(f"The best play here was ♣{first.best.rank_text}: "
                                         "it keeps the ♥Q for trick 2, when hearts are trumps "
                                         "and it scores 3.")
     assert "With every card known, after" in first.explanation

@@ -77,7 +77,7 @@ def test_cards_look_like_cards() -> None:
     and the Penneech marked."""
     for card in full_pack(52):
         texts = _texts(card_svg(card))
-        rank = card.symbol[:-1]
+        rank = card.rank_text
         symbol = card.suit.symbol
         assert texts.count(rank) == 2, (card, texts)  # the two index corners
         pips = texts.count(symbol) - 2 - (1 if card.rank in (11, 12, 13) else 0)
