@@ -215,10 +215,10 @@ def _page_assets(app: Any, pagename: str, templatename: str, context: dict[str, 
 
 def _static_path(app: Any, config: Any) -> None:
     config.html_static_path.append(str(ASSETS))
-    # Without an icon named in the page, Chromium asks for /favicon.ico at the host's root: a
-    # 404 and a console error on every page, the live notebooks' too.
+    # (the pages' icon is the book's html_favicon: without one, Chromium asks for /favicon.ico
+    # at the host's root, a 404 and a console error on every page, the live notebooks' too)
     if not config.html_favicon:
-        config.html_favicon = str(ASSETS / "favicon.svg")
+        raise ValueError("penneech_lite needs html_favicon set in the book's configuration")
 
 
 def setup(app: Any) -> dict[str, Any]:
