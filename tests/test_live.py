@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from penneech import Card, Game, Phase, record
+from penneech import Card, Game, Phase, make_player, play_game, record
 from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
@@ -813,6 +813,38 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
     panel.locator(".pn-live-runs button", has_text="Forget these runs").click()
     assert panel.locator(".pn-live-runs li").count() == 0
     assert page.evaluate("localStorage.getItem('penneech-live-runs')") is None
+
+    # a run going on is kept as it goes: a reload mid-run loses at most its last seconds; and
+    # with 20 runs kept, the oldest one makes room for it, and the reader is told (it went
+    # without a word)
+    page.evaluate("""() => localStorage.setItem('penneech-live-runs', JSON.stringify(
+      Array.from({length: 20}, (_, i) => ({id: 'old' + i, at: i, rules: 'pagat', seed: 100 + i,
+        players: ['greedy', 'random'], done: 2, total: 2, finished: true, rows: [],
+        csv: 'x'}))))""")
+    page.reload(wait_until="load")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("input[name=games]").fill("2000")
+    panel.locator("input[name=seed]").fill("9")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-runs li')"
+                           ".innerText.includes('(running)')", timeout=START_MS)
+    page.reload(wait_until="load")
+    texts = panel.locator(".pn-live-runs li").all_inner_texts()
+    assert len(texts) == 20 and "seed 100 ·" in texts[1], texts  # (the list is newest first)
+    assert not any("seed 119 ·" in t for t in texts), texts
+    kept = re.match(r"Rules pagat · greedy against random · seed 9 · (\d+) of 2000 games "
+                    r"\(stopped\)", texts[0])
+    assert kept and int(kept[1]) > 0, texts[0]
+    panel.locator("input[name=games]").fill("2")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    assert panel.locator(".pn-live-message").inner_text() == (
+        "Done: 2 games. The oldest run kept here was forgotten to make room (this browser "
+        "keeps at most 20).")
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
     rec.check_all("small-experiment, runs kept")
     page.close()
 
@@ -968,7 +1000,50 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
                            ".length === 6", timeout=START_MS)
     assert panel.locator(".pn-live-entry").first.locator(".pn-live-error").count() == 0
     assert panel.locator(".pn-live-stdout").first.inner_text() == "2 False\n3\n"
+    # what the reader typed and what each run answered are still there after a reload (they
+    # were gone, and the box held the page's example again)
+    panel.locator("textarea").fill("# my draft\ngame.view(0)")
+    page.wait_for_timeout(500)  # (the draft is kept a moment after the last key)
+    page.reload(wait_until="load")
+    assert panel.locator("textarea").input_value() == "# my draft\ngame.view(0)"
+    assert panel.locator(".pn-live-entry").count() == 6
+    assert panel.locator(".pn-live-stdout").first.inner_text() == "2 False\n3\n"
+    assert panel.locator(".pn-live-in").last.inner_text() == "n = globals().get('n', 0) + 1\n" \
+        "print(n)"
+    assert "Python starts afresh on this one" in panel.locator(".pn-live-earlier").inner_text()
+    panel.locator(".pn-live-forget").click()
+    assert panel.locator(".pn-live-entry").count() == 0
+    assert panel.locator(".pn-live-forget").is_hidden()
     rec.check_all("python-in-the-browser, live")
+    page.close()
+
+
+def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
+        browser_context: Any, live_server: str) -> None:
+    """A finished game is kept in the browser, but the page offered only unfinished ones: after
+    a reload or a new game its record could no longer be reached.  Finished games are listed,
+    each with its download."""
+    game = Game("parlett", seed=77, players=("Ada", "Beginner"))
+    play_game(game, [make_player("greedy"), make_player("random", seed=1)])
+    text = record.dumps(game)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    finished = page.locator(".pn-live-play .pn-live-finished")
+    page.evaluate("""(text) => localStorage.setItem('penneech-live-game:zz-finished',
+      JSON.stringify({record: text, over: true, saved_at: Date.now(),
+                      opponent: {kind: 'greedy', settings: {}},
+                      label: 'seed 77, rules parlett, 12–61, against greedy'}))""", text)
+    page.wait_for_load_state("networkidle")
+    page.reload(wait_until="load")
+    assert finished.is_visible()
+    finished.locator("summary").click()
+    item = finished.locator("li", has_text="seed 77, rules parlett")
+    assert "(finished" in item.inner_text()
+    with page.expect_download() as download:
+        item.locator("button", has_text="Download its record").click()
+    assert download.value.suggested_filename == "penneech-game-77.json"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == text
+    page.evaluate("localStorage.removeItem('penneech-live-game:zz-finished')")
+    rec.check_all("play-the-computer, a finished game")
     page.close()
 
 

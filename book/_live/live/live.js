@@ -17,6 +17,10 @@
   const SAVE_PREFIX = "penneech-live-game:";
   const RUNS_KEY = "penneech-live-runs";  // the experiments' runs, newest first
   const MAX_RUNS = 20;
+  const KEEP_RUN_MS = 5000;  // a run going on is kept in the browser at most this often
+  const PROMPT_KEY = "penneech-live-prompt";  // the Python prompt's draft and runs
+  const MAX_PROMPT_ENTRIES = 30;
+  const MAX_KEPT_OUTPUT = 4000;  // characters of each of a kept run's outputs
   const MAX_SAVES = 30;
   const COMPUTER_PAUSE_MS = 450;
 
@@ -313,6 +317,15 @@
     resumeMenu.setAttribute("aria-label", "Saved game to resume");
     resumeMenu.hidden = true;
     resume.before(resumeMenu);
+    // A finished game stays in the browser's storage (until room is needed for newer games):
+    // its record can be downloaded from this list, after a reload or a new game too.
+    const finishedList = make("ul");
+    const finishedBox = make("details", { className: "pn-live-finished", hidden: true },
+      make("summary", { textContent: "Your finished games, kept in this browser" }),
+      make("p", { textContent: `This browser keeps your last ${MAX_SAVES} games: the oldest `
+        + "finished ones make room for new games. Download a record to keep it for good." }),
+      finishedList);
+    resume.parentElement.after(finishedBox);
 
     function newKey() {
       const random = Math.random().toString(36).slice(2, 8);
@@ -361,7 +374,24 @@
       resume.hidden = open.length === 0;
       resume.textContent = open.length > 1 ? "Resume this game"
         : current ? "Resume your other game" : "Resume the saved game";
+      const done = allSaves().filter((s) => s.over);
+      finishedList.replaceChildren(...done.map((s) => {
+        const when = s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier";
+        const button = make("button", { type: "button", textContent: "Download its record" });
+        button.addEventListener("click", () => download(
+          `penneech-game-${s.seed ?? recordSeed(s.record)}.json`, s.record));
+        return make("li", {}, `${s.label || "a game"} (finished ${when}) `, button);
+      }));
+      finishedBox.hidden = done.length === 0;
       return open;
+    }
+
+    function recordSeed(text) {
+      try {
+        return String(JSON.parse(text).seed ?? "game");
+      } catch (e) {
+        return "game";
+      }
     }
 
     // Keeps the game in the browser's storage after each move; false if the browser refused
@@ -381,7 +411,7 @@
       const who = answer.opponent ? answer.opponent.kind : "the computer";
       const save = JSON.stringify({
         record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
-        saved_at: Date.now(),
+        saved_at: Date.now(), seed: String(answer.seed),
         label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}, against ${who}`,
       });
       for (let attempt = 0; attempt < 2; attempt++) {
@@ -630,7 +660,12 @@
     $(box, 'input[data-do="load"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
       event.target.value = "";
-      if (!file || busy) return;
+      if (!file) return;
+      if (busy) {
+        status.say(`${file.name} was not loaded: the table is busy (the computer is playing). `
+          + "Choose it again once it is your turn.");
+        return;
+      }
       const previous = last;
       await replaceGame({ op: "resume", record: file.text, name: file.name, loaded: true,
                           opponent: opponent() }, null);
@@ -688,7 +723,8 @@
         status.say(answer.error);
         return;
       }
-      status.say(`${answer.frames.length} steps: use the slider or the buttons.`);
+      const steps = answer.frames.length;
+      status.say(`${steps} ${steps === 1 ? "step" : "steps"}: use the slider or the buttons.`);
       stepper(out, [{ label: "", frames: answer.frames }], answer.title);
       const story = document.createElement("details");
       const head = document.createElement("summary");
@@ -813,8 +849,9 @@
     // Keeps ``run`` first in the list (in place of an earlier state of the same run); when
     // the storage is full, the oldest runs make room. Says what was not kept.
     function keepRun(run) {
-      let runs = [run, ...readRuns().filter((r) => r.id !== run.id)].slice(0, MAX_RUNS);
-      const had = runs.length;
+      const all = [run, ...readRuns().filter((r) => r.id !== run.id)];
+      let runs = all.slice(0, MAX_RUNS);  // (the newest MAX_RUNS)
+      const had = all.length;
       for (;;) {
         try {
           localStorage.setItem(RUNS_KEY, JSON.stringify(runs));
@@ -829,7 +866,22 @@
         }
       }
       showRuns(runs);
-      return runs.length < had ? "The oldest run kept here was forgotten to make room." : "";
+      const gone = had - runs.length;
+      return gone ? `The oldest ${gone === 1 ? "run" : `${gone} runs`} kept here ${
+        gone === 1 ? "was" : "were"} forgotten to make room (this browser keeps at most `
+        + `${MAX_RUNS}).` : "";
+    }
+
+    // Keeps the games played so far of the run going on, so that a reload or a link followed
+    // mid-run loses at most the last few seconds' games; "" or what keepRun said.
+    async function keepSoFar(eng, answer, finished) {
+      const games = await eng.ask({ op: "experiment_results" });
+      if (!games.ok) return "";
+      return keepRun({
+        id: runId, at: Date.now(), rules: answer.rules, players: games.players,
+        seed: answer.seed, done: answer.done, total: answer.total,
+        finished, rows: answer.rows, csv: games.csv,
+      });
     }
 
     function runName(run) {
@@ -849,7 +901,7 @@
         const [a, b] = run.rows;
         const line = `Rules ${run.rules} · ${run.players.join(" against ")} · seed `
           + `${run.seed} · ${run.done}${run.finished ? "" : ` of ${run.total}`} games`
-          + (run.finished ? "" : " (stopped)")
+          + (run.finished ? "" : run.id === runId && running ? " (running)" : " (stopped)")
           + (a ? `: ${a.player} won ${percent(a.win_rate)} (95% interval `
             + `${interval(a.low, a.high)})` : "")
           + (b ? `, ${b.player} ${percent(b.win_rate)}` : "") + ". ";
@@ -884,12 +936,20 @@
         form.elements.namedItem("games").value = String(answer.total);
         form.elements.namedItem("seed").value = String(answer.seed);
       }
+      let keptDone = 0;
+      let keptAt = Date.now();
+      let toldWhileRunning = "";  // what keeping the run said (a run forgotten), told at the end
       while (answer.ok) {
         if (answer.rows.length) show(answer);
         bar.hidden = false;
         bar.value = Math.round(100 * answer.done / answer.total);
         $(box, ".pn-live-message").textContent = ` ${answer.progress}`;
         if (answer.finished || !running) break;
+        if (answer.done > keptDone && Date.now() - keptAt > KEEP_RUN_MS) {
+          toldWhileRunning = await keepSoFar(eng, answer, false) || toldWhileRunning;
+          keptDone = answer.done;
+          keptAt = Date.now();
+        }
         // half a second's play: the games are played a few decisions at a time, so that Stop
         // is answered within one decision even in a long game between strong players
         answer = await eng.ask({ op: "experiment" });
@@ -897,16 +957,10 @@
       if (!answer.ok) status.say(answer.error);
       else {
         if (!answer.finished && answer.rows.length) show(answer, true);
-        let kept = "";
-        if (answer.done) {
-          const games = await eng.ask({ op: "experiment_results" });
-          if (games.ok) {
-            kept = keepRun({
-              id: runId, at: Date.now(), rules: answer.rules, players: games.players,
-              seed: answer.seed, done: answer.done, total: answer.total,
-              finished: answer.finished, rows: answer.rows, csv: games.csv,
-            });
-          }
+        running = false;  // (the list shows the run as stopped, not running)
+        let kept = answer.done ? await keepSoFar(eng, answer, answer.finished) : "";
+        if (toldWhileRunning && kept !== toldWhileRunning) {
+          kept = `${toldWhileRunning} ${kept}`.trim();
         }
         status.say((answer.finished ? `Done: ${answer.total} games.`
           : `Stopped after ${answer.done} games`
@@ -965,6 +1019,78 @@
 
     const pre = (text, className = "") => make("pre", { className, textContent: text });
 
+    // What the reader typed and what each run answered are kept in the browser (as text: a
+    // drawing is kept as its repr), so that a reload or a page visited on the way loses
+    // neither; Python itself starts afresh then, and the page says so.
+    let history = [];  // newest first, as shown
+    // (each output kept cut to its start: the storage is the saved games' too)
+    const clip = (text) => (text.length > MAX_KEPT_OUTPUT
+      ? `${text.slice(0, MAX_KEPT_OUTPUT)}\n… (the rest was shown on the earlier visit only)`
+      : text);
+    function keepPrompt() {
+      forget.hidden = history.length === 0;
+      try {
+        localStorage.setItem(PROMPT_KEY, JSON.stringify({
+          draft: code.value,
+          entries: history.slice(0, MAX_PROMPT_ENTRIES).map((run) => ({
+            source: run.source, stdout: clip(run.stdout), error: clip(run.error),
+            text: clip(run.text) })),
+        }));
+      } catch (e) { /* storage refused or full: this visit's runs are still on the page */ }
+    }
+    const forget = make("button", { type: "button", className: "pn-live-forget",
+      textContent: "Forget these runs", hidden: true });
+    forget.addEventListener("click", () => {
+      history = [];
+      out.replaceChildren();
+      keepPrompt();
+      code.focus();
+    });
+    out.after(forget);
+
+    function showEntry(run, html = null) {
+      const entry = make("div", { className: "pn-live-entry" }, pre(run.source, "pn-live-in"));
+      if (run.stdout) entry.append(pre(run.stdout, "pn-live-stdout"));
+      if (run.error) entry.append(pre(run.error, "pn-live-error"));
+      if (html) {
+        const shown = make("div", { className: "pn-live-display" });
+        shown.innerHTML = html;  // (drawn, and every text in it escaped, by penneech.render)
+        entry.append(shown);
+      } else if (run.text) {
+        entry.append(pre(run.text));
+      }
+      out.prepend(entry);
+      return entry;
+    }
+
+    function ran(run, html = null) {
+      showEntry(run, html);
+      history.unshift(run);
+      keepPrompt();
+    }
+
+    try {
+      const saved = JSON.parse(localStorage.getItem(PROMPT_KEY) || "null");
+      if (saved && Array.isArray(saved.entries)) {
+        history = saved.entries.filter((r) => r && typeof r.source === "string")
+          .map((r) => ({ source: r.source, stdout: String(r.stdout || ""),
+            error: String(r.error || ""), text: String(r.text || "") }));
+        history.slice().reverse().forEach((run) => showEntry(run));
+        if (history.length) {
+          out.append(make("p", { className: "pn-live-note pn-live-earlier",
+            textContent: "Above: your runs on an earlier visit, kept in this browser. Python "
+              + "starts afresh on this one: run your code again for its names." }));
+        }
+      }
+      if (saved && typeof saved.draft === "string" && saved.draft.trim()) code.value = saved.draft;
+    } catch (e) { /* storage refused, or not a kept prompt: the page as it was built */ }
+    let drafting = null;
+    code.addEventListener("input", () => {
+      clearTimeout(drafting);
+      drafting = setTimeout(keepPrompt, 300);
+    });
+    forget.hidden = history.length === 0;
+
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (busy) return;  // (a second click while Python loads would run the code twice)
@@ -985,30 +1111,15 @@
         const focused = document.activeElement === stop;
         stop.disabled = true;
         if (focused) code.focus();
-        const entry = document.createElement("div");
-        entry.className = "pn-live-entry";
-        entry.append(pre(source, "pn-live-in"));
         if (answer.stopped) {
-          if (printed) entry.append(pre(printed, "pn-live-stdout"));
-          entry.append(pre("Stopped.", "pn-live-error"));
-          out.prepend(entry);
+          ran({ source, stdout: printed, error: "Stopped.", text: "" });
           await bringBack();
           return;
         }
         if ("kept" in answer) kept = answer.kept;
         statusOf(box).say(answer.ok ? "" : answer.error);
-        for (const [key, cls] of [["stdout", "pn-live-stdout"], ["error", "pn-live-error"]]) {
-          if (answer[key]) entry.append(pre(answer[key], cls));
-        }
-        if (answer.html) {
-          const shown = document.createElement("div");
-          shown.className = "pn-live-display";
-          shown.innerHTML = answer.html;
-          entry.append(shown);
-        } else if (answer.text) {
-          entry.append(pre(answer.text));
-        }
-        out.prepend(entry);
+        ran({ source, stdout: answer.stdout || "", error: answer.error || "",
+              text: answer.text || "" }, answer.html || null);
       } finally {
         outputs.delete(printing);
         busy = false;
