@@ -286,3 +286,18 @@ def test_the_quick_reference_names_every_way_the_other_readings_differ():
              "gamester": paragraph.split("(`gamester`)", 1)[1]}
     for (preset, name), words in QUICK_REFERENCE_DIFFERENCES.items():
         assert words in parts[preset], f"the quick reference does not say {preset}'s {name}"
+
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+
+def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
+    """"One deal, five rulebooks" says on how many rule options the presets differ (it said "more
+    than a dozen points" when they differed on twelve)."""
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+             "eighteen", "nineteen", "twenty"]
+    disputed = [name for name in OPTIONS
+                if len({repr(getattr(PRESETS[p], name)) for p in PRESET_NAMES}) > 1]
+    notebook = (BOOK / "one-deal-four-rulebooks.ipynb").read_text(encoding="utf-8")
+    said = f"disagree on {words[len(disputed)]} of the engine's {words[len(OPTIONS)]} rule options"
+    assert said in notebook, said
