@@ -290,6 +290,43 @@ def test_the_quick_reference_names_every_way_the_other_readings_differ():
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 
+
+def _table(page: str, heading: str) -> list[list[str]]:
+    """The rows (cells stripped) of the first table under ``heading`` on ``page``."""
+    lines = page.split(heading, 1)[1].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    table = itertools.takewhile(lambda line: line.startswith("|"), lines[start:])
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table
+            if not re.fullmatch(r"\|[\s:|-]+\|", line.strip())]
+
+
+def test_the_quick_reference_s_points_are_the_engine_s():
+    """The handout's two tables (what each card scores turned up and in a trick, and the majority
+    bonus) are typed by hand; they must be what ``pagat``, the reading the page sets out, does."""
+    pagat = Rules.preset("pagat")
+    page = (BOOK / "quick-reference.md").read_text(encoding="utf-8")
+    assert "Two players, 52 cards, **61 wins** the moment it is reached." in page
+    assert len(pagat.pack) == 52 and pagat.target == 61 and pagat.ends_mid_deal
+    cards = {"Ace": "AS", "King": "KS", "Queen": "QS", "Knave (jack)": "JS", "♦7, Penneech": "7D",
+             "any other": "TS"}
+    rows = _table(page, "## Cards and points")
+    assert [row[0] for row in rows[1:]] == list(cards)
+    for name, turned_up, in_trick in rows[1:]:
+        card = Card(cards[name])
+        other = Suit.CLUBS if card.suit != Suit.CLUBS else Suit.HEARTS
+        assert int(turned_up) == card.turnup_points, name
+        assert pagat.first_turnup_points(card) == 0  # "The dealer's card ... scores nothing."
+        points = pagat.card_points(card, card.suit)
+        assert pagat.card_points(card, other) == 0, name
+        suit = "diamonds" if card.suit == Suit.DIAMONDS else "its suit"
+        assert in_trick == (f"{points}, if {suit} {'are' if card.rank == 7 else 'is'} trumps"
+                            if points else "0"), name
+    assert "The dealer's card turned before the first trick scores nothing." in page
+    tricks, points = _table(page, "player with the majority scores")
+    assert [pagat.majority_points(int(t)) for t in tricks[1:]] == [int(p) for p in points[1:]]
+    assert [pagat.majority_points(t) for t in range(4)] == [0] * 4
+
+
 def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
     """"One deal, five rulebooks" says on how many rule options the presets differ (it said "more
     than a dozen points" when they differed on twelve)."""
