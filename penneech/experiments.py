@@ -30,7 +30,7 @@ Method
       alone (:mod:`penneech.simulation`); the data files are the same byte for byte with one
       worker, many, or a Dask cluster (``--dask ADDRESS``).
     * **95% intervals** on every figure: Wilson score intervals for shares, normal (Student's t
-      below 30) intervals for means, and differences paired game by game on the bank.
+      up to 30) intervals for means, and differences paired game by game on the bank.
 
 Measures (after the Digital Ludeme Project's metrics, adapted to a card game; see the book)
     ``deals`` (per game, thrown-in deals not counted), ``tricks_per_deal``, ``thrown_in``,
@@ -585,7 +585,7 @@ def proportion(successes: int, trials: int) -> Estimate:
 
 
 def mean_estimate(values: Sequence[float]) -> Estimate:
-    """A mean with its 95% interval (Student's t below 30 observations, normal above)."""
+    """A mean with its 95% interval (Student's t up to 30 observations, normal above)."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
