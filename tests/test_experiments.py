@@ -4,9 +4,11 @@ results identical whatever runs them (process pool, threads, a Dask cluster), fi
 from __future__ import annotations
 
 import concurrent.futures as cf
+import csv
 import dataclasses
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -398,3 +400,33 @@ def test_small_experiments_check_their_seed_and_size() -> None:
         how_long(games=2, seed=-1)
     with pytest.raises(ValueError, match="play at most 20,000 games, not 10,000,000"):
         how_long(games=10**7)
+
+
+def test_the_glossary_s_deal_lengths_agree_with_part_iv_s_data() -> None:
+    """The glossary's "deal" entry gives how many deals a game of greedy self-play lasts under
+    three readings, measured once by hand (``simulate``, 2,000 games, seed 1: too slow for a test).
+    Part IV's data measure the same thing on 10,000 games a reading; each typed figure must lie in
+    that 95% interval (widened by its own rounding), so a change to the engine or the greedy player
+    that moves them, once ``make experiments`` has been run, shows here."""
+    book = Path(__file__).resolve().parent.parent / "book"
+    entry = " ".join((book / "glossary.md").read_text(encoding="utf-8")
+                     .split("\ndeal\n", 1)[1].split("\n\n", 1)[0].split())
+    typed = {
+        "parlett": re.search(r"the mean was ([\d.]+) deals and (\d+)% of games ended in the fourth",
+                             entry),
+        "pagat": re.search(r"a mean of ([\d.]+) deals, most often ending in the fifth \(\d+%\) or "
+                           r"the fourth \((\d+)%\)", entry),
+        "gamester": re.search(r"\(`gamester`\), ([\d.]+) deals, (\d+)% ending in the fourth", entry),
+    }
+    with (book / "experiments" / "data" / "measures.csv").open(encoding="utf-8") as f:
+        rows = {(r["rules"], r["measure"]): r for r in csv.DictReader(f)
+                if r["part"] == "readings" and r["what"].endswith("/greedy")}
+    for preset, found in typed.items():
+        assert found, f"the glossary's figures for {preset} are no longer where this test looks"
+        for (name, scale, slack), text in zip(
+                (("deals", 1, 0.05), ("ends_in_fourth_deal", 100, 0.5)), found.groups(),
+                strict=True):
+            row = rows[(preset, name)]
+            low, high = float(row["low"]) * scale - slack, float(row["high"]) * scale + slack
+            assert low <= float(text) <= high, (
+                f"glossary: {preset} {name} {text}; Part IV's data: {low:.2f} to {high:.2f}")
