@@ -1,6 +1,7 @@
 """The rule options and the presets, as the engine issue tabulates them."""
 
 import itertools
+import json
 import re
 import sys
 from pathlib import Path
@@ -291,6 +292,13 @@ def test_the_quick_reference_names_every_way_the_other_readings_differ():
 BOOK = Path(__file__).resolve().parent.parent / "book"
 
 
+def words(n: int) -> str:
+    """``n`` as the book writes a small number."""
+    return ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen", "twenty"][n]
+
+
 def _table(page: str, heading: str) -> list[list[str]]:
     """The rows (cells stripped) of the first table under ``heading`` on ``page``."""
     lines = page.split(heading, 1)[1].splitlines()
@@ -330,11 +338,41 @@ def test_the_quick_reference_s_points_are_the_engine_s():
 def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
     """"One deal, five rulebooks" says on how many rule options the presets differ (it said "more
     than a dozen points" when they differed on twelve)."""
-    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-             "eighteen", "nineteen", "twenty"]
     disputed = [name for name in OPTIONS
                 if len({repr(getattr(PRESETS[p], name)) for p in PRESET_NAMES}) > 1]
     notebook = (BOOK / "one-deal-four-rulebooks.ipynb").read_text(encoding="utf-8")
-    said = f"disagree on {words[len(disputed)]} of the engine's {words[len(OPTIONS)]} rule options"
+    said = f"disagree on {words(len(disputed))} of the engine's {words(len(OPTIONS))} rule options"
     assert said in notebook, said
+
+
+def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_counts_them():
+    """Figures the prose types out: the majority bonus for 4 to 7 tricks (glossary, Cotton's
+    chapter, How to play) and the stock of a full pack after the deal (glossary, How to play)."""
+    pagat = Rules.preset("pagat")
+    m = [pagat.majority_points(t) for t in range(8)]
+    stock = len(pagat.pack) - 2 * 7
+    turned = 1 + 7  # before the first trick and after each of the seven
+
+    def flat(name: str) -> str:
+        text = (BOOK / name).read_text(encoding="utf-8")
+        if name.endswith(".ipynb"):
+            text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"]
+                              if cell["cell_type"] == "markdown")
+        return " ".join(text.split())
+
+    said = {
+        "glossary.md": [f"so 4 tricks score {m[4]}, 5 score {m[5]}, 6 score {m[6]} and 7 score "
+                        f"{m[7]}", f"it holds {stock} cards, of which {words(turned)} are turned "
+                        "up in a deal", f"seven tricks, {words(turned)} in all"],
+        "cotton.md": [f"so 4 tricks (8 cards) count {m[4]}, 5 tricks {m[5]}, 6 tricks {m[6]} and 7 "
+                      f"tricks {m[7]}"],
+        "how-to-play.ipynb": [f"four tricks ({words(8)} cards) score {m[4]}, five score {m[5]}, "
+                              f"six score {m[6]} and all seven score {m[7]}",
+                              f"The other {stock} cards stay face down as the stock",
+                              f"A deal therefore turns up {words(turned)} cards"],
+    }
+    assert m[:4] == [0, 0, 0, 0]
+    for name, phrases in said.items():
+        text = flat(name)
+        for phrase in phrases:
+            assert phrase in text, f"{name}: {phrase!r}"
