@@ -376,3 +376,12 @@ def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_coun
         text = flat(name)
         for phrase in phrases:
             assert phrase in text, f"{name}: {phrase!r}"
+
+
+def test_the_evidence_page_writes_the_gamester_reading_as_the_preset_plays_it():
+    """Cotton's other games as evidence ends with its reading in the engine's notation, measured
+    from McLeod's; it must be the ``gamester`` preset, option for option."""
+    page = (BOOK / "evidence.md").read_text(encoding="utf-8")
+    section = page.split("(evidence-reading)=", 1)[1]
+    [notation] = re.findall(r"`(pagat,[^`]+)`", section)
+    assert Rules.parse(notation) == PRESETS["gamester"], notation
