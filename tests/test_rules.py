@@ -385,3 +385,19 @@ def test_the_evidence_page_writes_the_gamester_reading_as_the_preset_plays_it():
     section = page.split("(evidence-reading)=", 1)[1]
     [notation] = re.findall(r"`(pagat,[^`]+)`", section)
     assert Rules.parse(notation) == PRESETS["gamester"], notation
+
+
+def test_how_to_cite_writes_rules_as_the_engine_writes_them():
+    """Every rule string on How to cite is the engine's own way of writing those rules (str of
+    what it parses to), and ``pagat,redeal_claimant=dealer`` is the minimal reading with the number
+    of options changed that the page gives."""
+    page = (BOOK / "cite.md").read_text(encoding="utf-8")
+    names = "|".join(PRESET_NAMES)
+    strings = set(re.findall(rf"`((?:{names}),[a-z_]+=[^`\s]+)`", page))
+    strings |= set(re.findall(rf"^((?:{names}),[a-z_]+=\S+)$", page, re.M))
+    assert len(strings) >= 4, strings
+    for text in strings:
+        assert str(Rules.parse(text)) == text, text
+    changed = [name for name in OPTIONS if getattr(Rules.parse("pagat,redeal_claimant=dealer"), name)
+               != getattr(PRESETS["minimal"], name)]
+    assert f"reading (`minimal`) with {words(len(changed))} options changed" in " ".join(page.split())
