@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import experiments, record, simulation, terminal
-from .files import NotAFileError, keep_elsewhere, names_a_folder, unused_path
+from .files import NotAFileError, keep_elsewhere, left_alone, names_a_folder, unused_path
 from .game import Game, GameError, check_seed
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
@@ -340,11 +340,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if failed:
         return error(failed)
     if written is not None:
-        if os.fspath(written) != os.fspath(args.out):
-            print(terminal_safe(f"{args.out} is already there and is left alone: "
-                                f"wrote {written} instead"))
-        else:
-            print(terminal_safe(f"wrote {written}"))
+        # (``written`` is resolved, so it is compared with nothing: ``out`` is what was chosen)
+        taken = left_alone(args.out, out) if out is not None else None
+        print(terminal_safe(f"{taken}: wrote {out} instead" if taken else f"wrote {args.out}"))
     return 130 if interrupted else 0
 
 

@@ -4,7 +4,7 @@
 experiment data): the new text goes to a temporary file beside the real one, is flushed to disk,
 and replaces it in one step, so a crash, a full disk or a closed terminal leaves either the old
 file or the new one, never half of either.  :func:`unused_path` finds a name that replaces
-nothing.
+nothing, and :func:`left_alone` what to tell the user when it is not the name asked for.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -12,6 +12,8 @@ nothing.
 PosixPath('...game.json')
 >>> unused_path(folder / "game.json").name
 'game-2.json'
+>>> left_alone("game.json", unused_path(folder / "game.json"))
+'game.json is already there and is left alone'
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write", "unused_path", "NotAFileError", "check_writable", "keep_elsewhere"]
+__all__ = ["atomic_write", "unused_path", "left_alone", "NotAFileError", "check_writable",
+           "keep_elsewhere"]
 
 
 class NotAFileError(OSError):
@@ -166,6 +169,20 @@ def unused_path(path: str | os.PathLike[str]) -> Path:
         if not os.path.lexists(candidate):
             return candidate
         n += 1
+
+
+def left_alone(wanted: str | os.PathLike[str], chosen: str | os.PathLike[str]) -> str | None:
+    """What to tell the user when :func:`unused_path` gave ``chosen`` for the name ``wanted``
+    they asked for: ``"WANTED is already there and is left alone"`` (named as they wrote it) if
+    it is another name, ``None`` if it is the file asked for.
+
+    ``chosen`` must be what :func:`unused_path` returned, never the file :func:`atomic_write`
+    returns: that one is resolved (absolute, through links), so it differs from a relative name
+    or one through a link even when nothing was there (``simulate --out fresh.csv`` said
+    ``fresh.csv`` "is already there")."""
+    if Path(chosen) == Path(wanted):
+        return None
+    return f"{os.fspath(wanted)} is already there and is left alone"
 
 
 def keep_elsewhere(name: str, write: Callable[[Path], Path]) -> Path | None:

@@ -65,7 +65,7 @@ from .cards import (
     parse_card,
 )
 from .events import DealEnded, Dealt, GameWon, Played
-from .files import keep_elsewhere, unused_path
+from .files import keep_elsewhere, left_alone, unused_path
 from .game import Game, GameError, Phase, PlayAction, PlayerView
 from .narrate import card_text, outcome_text, steps
 from .players import (
@@ -594,9 +594,9 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
     try:
         with _stop_signals():
             # (inside: the output may be closed from the first line on)
-            if path != wanted and wanted != Path(options.resume or ""):
-                human.say(f"{wanted} is already there and is left alone: this game is saved "
-                          f"to {path}.")
+            taken = left_alone(wanted, path) if wanted != Path(options.resume or "") else None
+            if taken:
+                human.say(f"{taken}: this game is saved to {path}.")
             if options.resume is not None:
                 a, b = game.scores
                 saved_to = "" if path == Path(options.resume) else f" (saved to {path})"

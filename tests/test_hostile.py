@@ -685,6 +685,30 @@ def test_simulate_never_writes_over_a_file(tmp_path: Path, capsys, monkeypatch) 
     assert "\\n" not in out and len(out.splitlines()) >= 4
 
 
+@pytest.mark.parametrize("asked", ["fresh.csv", "./fresh.csv", "sub/fresh.csv",
+                                   "link/fresh.csv"])
+def test_simulate_names_a_new_file_as_asked(tmp_path: Path, capsys, monkeypatch,
+                                            asked: str) -> None:
+    """Nothing is there: the file asked for is written and named as the user wrote it (a
+    relative name, or one through a link, was reported as "already there and is left alone",
+    with the resolved path "instead")."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "sub")
+    assert main(["simulate", "--games", "2", "--seed", "1", "--out", asked,
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == f"wrote {asked}"
+    assert (tmp_path / asked).read_text(encoding="utf-8").startswith("game,")
+    # and a name taken through a link is still reported as taken, under the name asked for
+    if asked.startswith("link/"):
+        assert main(["simulate", "--games", "2", "--seed", "1", "--out", asked,
+                     "--no-progress"]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == (
+            "link/fresh.csv is already there and is left alone: wrote link/fresh-2.csv instead")
+        assert (tmp_path / "sub" / "fresh-2.csv").is_file()
+
+
 @pytest.mark.parametrize("argv", [
     ["play", "--name", "\udcff", "--opponent", "random"],
     ["play", "--set", "name=x"], ["play", "--set", "cls=x"], ["play", "--rules", "pagat,self=1"],
