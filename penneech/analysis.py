@@ -38,7 +38,7 @@ from typing import Any
 
 from .cards import Card
 from .events import Event, GameWon, Scored, TrickWon
-from .game import DealAction, Game, GameError, Phase, PlayAction
+from .game import DealAction, Game, GameError, Phase, PlayAction, check_game
 from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
 from .rules import Seat, other_seat
@@ -255,8 +255,7 @@ def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
 
 def deal_numbers(game: Game) -> list[int]:
     """The deals of ``game`` in which cards were played, in order."""
-    if not isinstance(game, Game):
-        raise GameError(f"deal_numbers takes a Game, not {type(game).__name__}")
+    check_game(game, "deal_numbers")
     numbers: list[int] = []
     deal = 0
     for action in game.actions:
@@ -280,8 +279,7 @@ def _replay(game: Game) -> Iterator[tuple[Game, PlayAction | None, int]]:
 def analyse_game(game: Game, *, estimates: bool = True, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, estimates_of: Seat | None = None) -> list[DealAnalysis]:
     """:func:`analyse_deal` for every deal of ``game`` in which cards were played."""
-    if not isinstance(game, Game):
-        raise GameError(f"analyse_game takes a Game, not {type(game).__name__}")
+    check_game(game, "analyse_game")
     return [analyse_deal(game, n, estimates=estimates, worlds=worlds, seed=seed,
                          estimates_of=estimates_of)
             for n in deal_numbers(game)]
@@ -303,8 +301,7 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
     Raises:
         GameError: no card was played in that deal.
     """
-    if not isinstance(game, Game):
-        raise GameError(f"analyse_deal takes a Game, not {type(game).__name__}")
+    check_game(game, "analyse_deal")
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
         raise GameError(f"deal must be a whole number from 1, not {py_shown(deal)}")
     plays: list[PlayAnalysis] = []

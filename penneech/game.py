@@ -1211,6 +1211,20 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def check_game(game: object, what: str, *, hint: str = "") -> None:
+    """Nothing if ``game`` is a :class:`Game`, else :class:`GameError` saying that ``what``
+    takes one (and ``hint``, in brackets), rather than an ``AttributeError`` from deep inside.
+
+    >>> check_game("pagat", "play_game")
+    Traceback (most recent call last):
+        ...
+    penneech.game.GameError: play_game takes a Game, not str
+    """
+    if not isinstance(game, Game):
+        raise GameError(f"{what} takes a Game, not {type(game).__name__}"
+                        + (f" ({hint})" if hint else ""))
+
+
 def check_seat(seat: object, what: str, *, optional: bool = False) -> Any:
     """``seat`` if it is 0 or 1 (or ``None`` when ``optional``), else :class:`GameError`."""
     if (seat is None and optional) or is_seat(seat):

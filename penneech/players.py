@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
-from .game import Game, GameError, Outcome, Phase, PlayerView
+from .game import Game, GameError, Outcome, Phase, PlayerView, check_game
 from .rules import CARDS_BY_INDEX, PRESET_NAMES, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
 from .text import py_shown
@@ -713,6 +713,7 @@ def decide(game: Game, player: Player) -> None:
     >>> game.actions[-1]
     PlayAction(player=0, card=Card('AS'))
     """
+    check_game(game, "decide")
     who = game.to_move
     assert who is not None
     view = game.view(who)
@@ -747,6 +748,7 @@ def drive(
     >>> game.trick, game.to_move
     ((Card('AS'),), 1)
     """
+    check_game(game, "drive")
     if len(players) != 2 or not all(p is None or callable(getattr(p, "play", None))
                                     for p in players):
         raise ValueError("a game needs two players, each a player object (make_player) or None "
@@ -782,6 +784,7 @@ def play_game(game: Game, players: Sequence[Player]) -> Outcome:
     >>> game.is_over(), str(game.outcome)
     (True, 'Ben wins 65 to 28 after 4 deals')
     """
+    check_game(game, "play_game")
     check_players(players, "play_game")
     drive(game, players)
     outcome = game.outcome
@@ -799,6 +802,7 @@ def play_deal(game: Game, players: Sequence[Player]) -> None:
     >>> game.deal_number, game.scores, game.dealer
     (2, (20, 6), 0)
     """
+    check_game(game, "play_deal")
     check_players(players, "play_deal")  # (drive would stop at a seat of None, in silence)
     deal = game.deal_number
     drive(game, players,

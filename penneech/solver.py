@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from .cards import Card, Suit
-from .game import Game, GameError, Phase, PlayerView
+from .game import Game, GameError, Phase, PlayerView, check_game
 from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, TRICKS, Rules, RuleTables, Seat, other_seat
 
 __all__ = ["Position", "Solution", "solve", "move_values", "sample_positions", "Solver", "voids"]
@@ -237,9 +237,8 @@ class Position:
         >>> position.turnups  # the JD is turned up after the first trick, the 3H after the last
         (Card('JD'), Card('8C'), Card('6S'), Card('8H'), Card('3S'), Card('KH'), Card('3H'))
         """
-        if not isinstance(game, Game):
-            raise GameError(f"from_game takes a Game, not {type(game).__name__} (for a "
-                            "player's view, guess the hidden cards: Position.from_view)")
+        check_game(game, "from_game",
+                   hint="for a player's view, guess the hidden cards: Position.from_view")
         if game.phase is not Phase.PLAY:
             waits = {Phase.DEAL: "waits for the next deal", Phase.OVER: "is over",
                      Phase.THROW_IN: "waits for a player to say whether to throw in the hand"}

@@ -37,7 +37,15 @@ from penneech.experiments import how_long, parse_spec
 from penneech.files import NotAFileError, atomic_write, unused_path
 from penneech.frames import frames_for
 from penneech.narrate import narrate, outcome_text, score_reason
-from penneech.players import KeepingHand, describe, make_player, play_game
+from penneech.players import (
+    KeepingHand,
+    decide,
+    describe,
+    drive,
+    make_player,
+    play_deal,
+    play_game,
+)
 from penneech.record import RecordError, loads
 from penneech.render import table_html
 from penneech.simulation import check_writable
@@ -210,6 +218,10 @@ def test_the_widgets_escape_names() -> None:
 # -- the API ---------------------------------------------------------------------------------
 
 
+def _two_greedy() -> list:
+    return [make_player("greedy"), make_player("greedy")]
+
+
 @pytest.mark.parametrize(("make", "message"), [
     (lambda: Game(None), "rules must be a Rules object or a preset name"),  # type: ignore[arg-type]
     (lambda: Game(42), "rules must be a Rules object or a preset name"),  # type: ignore[arg-type]
@@ -241,6 +253,12 @@ def test_the_widgets_escape_names() -> None:
     # (AttributeErrors from inside before)
     (lambda: analyse_game(None), "analyse_game takes a Game, not NoneType"),  # type: ignore[arg-type]
     (lambda: deal_numbers(None), "deal_numbers takes a Game, not NoneType"),  # type: ignore[arg-type]
+    # (AttributeError: 'str' object has no attribute 'phase', from inside drive)
+    (lambda: play_game("pagat", _two_greedy()), "play_game takes a Game, not str"),  # type: ignore[arg-type]
+    (lambda: play_game(None, _two_greedy()), "play_game takes a Game, not NoneType"),  # type: ignore[arg-type]
+    (lambda: drive("pagat", _two_greedy()), "drive takes a Game, not str"),  # type: ignore[arg-type]
+    (lambda: decide("pagat", make_player("greedy")), "decide takes a Game, not str"),  # type: ignore[arg-type]
+    (lambda: play_deal(None, _two_greedy()), "play_deal takes a Game, not NoneType"),  # type: ignore[arg-type]
 ])
 def test_bad_api_arguments_raise_game_error(make, message: str) -> None:
     with pytest.raises(GameError, match=message):
