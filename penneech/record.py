@@ -202,7 +202,13 @@ def load(path: str | os.PathLike[str]) -> Game:
     Traceback (most recent call last):
         ...
     penneech.record.RecordError: ...missing.json: no such file
+    >>> load(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: load(path): path must be a file name, not NoneType
     """
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise TypeError(f"load(path): path must be a file name, not {type(path).__name__}")
     name = os.fspath(path)
     try:
         st = os.stat(path)

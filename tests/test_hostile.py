@@ -1031,6 +1031,9 @@ def test_a_partial_experiment_run_keeps_the_other_parts_and_the_scale(tmp_path: 
     (lambda: record.dumps(None), "a record is made from a Game, not NoneType"),
     (lambda: record.to_record(5), "a record is made from a Game, not int"),
     (lambda: frames_for(None), "frames_for takes a Game, not NoneType"),
+    # (Python's own "expected str, bytes or os.PathLike object", as record.save words it)
+    (lambda: record.load(None), "load(path): path must be a file name, not NoneType"),
+    (lambda: record.load(5), "load(path): path must be a file name, not int"),
 ])
 def test_a_helper_given_no_game_says_so(make, message: str) -> None:
     """(each failed inside with an AttributeError: 'NoneType' object has no attribute …)"""
