@@ -10,14 +10,15 @@
                 "redeal_claimed_by": null,
                 "plays": ["QH", "KH", "…cards in the order played"]}]}
 
-``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}``.  A thrown-in deal has
-``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays; ``null`` means
-nobody threw the deal in (every player offered a throw-in kept their hand).  Only the last deal
-may stop early (a game in progress).  Optional fields: ``seed`` lets a game in progress be dealt
-on from its seed; ``"cut": true`` says that the first dealer was chosen by the cut drawn from that
-seed (so the deals to come are the ones the seed gives the game, and the cut is replayed); and
-``"redeal_pending": true`` on the last deal marks a game saved while a player was still being
-asked whether to throw in.
+``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}`` (as written here); the
+notation ``"pagat,follow=free"`` that ``str(rules)`` and ``--rules`` write is read too.  A
+thrown-in deal has ``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays;
+``null`` means nobody threw the deal in (every player offered a throw-in kept their hand).  Only
+the last deal may stop early (a game in progress).  Optional fields: ``seed`` lets a game in
+progress be dealt on from its seed; ``"cut": true`` says that the first dealer was chosen by the
+cut drawn from that seed (so the deals to come are the ones the seed gives the game, and the cut is
+replayed); and ``"redeal_pending": true`` on the last deal marks a game saved while a player was
+still being asked whether to throw in.
 
 Reading a record replays it through the engine, so every rule is checked; a bad record raises
 :class:`RecordError`, whose message names the file, the deal and the play (from 1) and the reason.

@@ -1101,19 +1101,23 @@ class Rules:
 
     @classmethod
     def from_json(cls, value: object) -> Rules:
-        """From a record's ``rules`` value: a preset name or ``{"preset": …, option: value}``.
+        """From a record's ``rules`` value: a preset name or ``{"preset": …, option: value}``
+        (the forms :meth:`to_json` writes), or the notation of :meth:`parse` (``"pagat,target=31"``,
+        as ``str()``, ``--rules`` and the live table write it, and a record edited by hand may).
 
         >>> Rules.from_json({"preset": "pagat", "target": 31})
         Rules.preset('pagat', target=31)
+        >>> Rules.from_json("pagat,target=31")
+        Rules.preset('pagat', target=31)
         """
         if isinstance(value, str):
-            return cls.preset(value)
+            return cls.parse(value)
         if isinstance(value, Rules):
             return value
         if not isinstance(value, Mapping):
             raise RulesError(
-                "rules must be a preset name or an object such as {\"preset\": \"pagat\"}, "
-                f"not {json_kind(value)}"
+                "rules must be a preset name or an object such as {\"preset\": \"pagat\"} (or "
+                f"the notation \"pagat,follow=free\"), not {json_kind(value)}"
             )
         data = dict(value)
         preset = data.pop("preset", DEFAULT_PRESET)

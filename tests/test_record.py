@@ -90,6 +90,25 @@ def test_preset_with_overrides_and_a_thrown_in_deal():
     assert again.deal_number == 2 and again.dealer == game.dealer
 
 
+def test_rules_in_the_notation_are_read_and_written_back_as_usual(tmp_path, capsys):
+    """"pagat,target=31" (as str(rules), --rules and the live table write it) was refused as
+    "unknown preset"; it is read, and the record is written back in its usual form."""
+    data = stacked_record(["AH", "QH"], rules="pagat, target=31")
+    game = loads(json.dumps(data))
+    assert str(game.rules) == "pagat,target=31" and game.actions == loads(json.dumps(
+        stacked_record(["AH", "QH"], rules={"preset": "pagat", "target": 31}))).actions
+    assert to_record(game)["rules"] == {"preset": "pagat", "target": 31}
+    assert to_record(loads(json.dumps(stacked_record([]))))["rules"] == "pagat"
+    status, err = run_cli(tmp_path, capsys, data)  # (what `penneech replay` and --resume read)
+    assert status == 0 and err == ""
+    # neither a preset nor good notation: the parser says what is wrong
+    for rules, message in [("pagat,target=x", "target must be a whole number"),
+                           ("pagat,folow=free", "unknown option 'folow'"),
+                           ("hoyle,target=31", "unknown preset 'hoyle'")]:
+        with pytest.raises(RecordError, match=f"rules: .*{message}"):
+            loads(json.dumps(stacked_record([], rules=rules)))
+
+
 def test_save_is_atomic(tmp_path, monkeypatch):
     path = tmp_path / "g.json"
     path.write_text("precious", encoding="utf-8")
