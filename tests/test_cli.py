@@ -52,6 +52,16 @@ def test_usage_errors_exit_2_with_error_prefix(capsys):
     assert "error: argument COMMAND: invalid choice: 'frobnicate'" in err
 
 
+def test_python_m_penneech_runs_the_command_line():
+    """(it failed: "No module named penneech.__main__").  One call, which also shows that main's
+    return value is the exit status, as the console script's ``sys.exit(main())`` makes it."""
+    done = subprocess.run([sys.executable, "-m", "penneech", "rules", "hoyle"],
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", "error: unknown preset 'hoyle': use one of minimal, pagat, parlett, gamester, "
+               "davis\n")
+
+
 def test_console_script_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "penneech.cli", "rules", "davis"],
                          capture_output=True, text=True, check=True).stdout
