@@ -20,9 +20,10 @@ is printed on stderr so that it can still be kept.
 
 ``--resume FILE`` goes on with a game saved by ``play`` (or by the book's live table): the rules,
 the seed and the names are the record's, the computer plays as the kind its name says (or
-``--opponent``), and the game is saved back to FILE, whose record it only extends (or to
-``--save``).  With the seed kept in the record, the deals to come are the ones the game would
-have had.
+``--opponent``), and the game is saved back to FILE (or to ``--save``) after every move, as it
+then stands: the record grows as the game goes on, and ``undo`` takes the cards it takes back out
+of FILE too, even cards played before the resume.  With the seed kept in the record, the deals to
+come are the ones the game would have had.
 
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
 Ctrl-C; 129 when the terminal is closed (SIGHUP, or reading or writing it fails with EIO: then
@@ -572,7 +573,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         return fail(str(exc))
     if options.resume is not None and (options.save is None
                                        or _same_file(options.save, options.resume)):
-        # the record only grows: what the file held is the start of what is written back
+        # the game is written back to the file it was read from, as it stands after each move
         path = wanted = Path(options.resume)
         saver = _Saver(game, path, err, expected=held)
     else:

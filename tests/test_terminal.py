@@ -882,6 +882,28 @@ def test_undo_takes_back_your_card_and_the_reply_and_the_game_goes_on(tmp_path):
     assert expected.outcome is not None and str(expected.outcome) in out
 
 
+def test_undo_after_resume_takes_the_cards_out_of_the_file_as_the_help_says(tmp_path):
+    """The module's description said the file resumed from is one "whose record it only
+    extends"; ``undo`` after a resume takes the cards back out of it (the user asked, so it is
+    no loss), and the description now says so."""
+    import penneech.terminal
+
+    doc = " ".join((penneech.terminal.__doc__ or "").split())
+    assert "only extends" not in doc
+    assert "``undo`` takes the cards it takes back out of FILE too" in doc
+    lines, _ = script(11, stop_after=3)
+    status, _, err = play(tmp_path, [*lines, "quit"], "--seed", "11", "--no-analysis")
+    assert status == 0, err
+    before = record.load(tmp_path / "game.json").actions
+    options = play_options(build_parser().parse_args(
+        ["play", "--resume", str(tmp_path / "game.json"), "--no-analysis"]))
+    err_io = io.StringIO()
+    status = run(options, io.StringIO("undo\nundo\nquit\n"), io.StringIO(), err_io)
+    assert status == 0, err_io.getvalue()
+    after = record.load(tmp_path / "game.json").actions
+    assert len(after) < len(before) and after == before[:len(after)]
+
+
 def test_undo_takes_back_an_answer_to_the_throw_in_question(tmp_path):
     """Before any decision there is nothing to take back; after keeping a hand, 'undo' at the
     next question takes the answer back and the throw-in question is asked again."""
