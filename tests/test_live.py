@@ -763,6 +763,16 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     page.close()
 
 
+def _run_to_its_end(page: Any) -> str:
+    """Press the experiment's Run and wait for its end; what the status line then says."""
+    panel = page.locator(".pn-live-experiment")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    return str(panel.locator(".pn-live-message").inner_text())
+
+
 def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_server: str,
                                                      tmp_path: Path) -> None:
     """Each run is kept with its games: a second run, or a reload, does not lose the first
@@ -779,10 +789,7 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
     for games, seed in ((6, 4), (6, 2)):
         panel.locator("input[name=games]").fill(str(games))
         panel.locator("input[name=seed]").fill(str(seed))
-        panel.locator(".pn-live-start").click()
-        page.wait_for_function(
-            "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
-            ".startsWith('Done')", timeout=START_MS)
+        _run_to_its_end(page)
     # on a phone the results fit, a win rate of 100% and its interval too
     page.set_viewport_size({"width": 390, "height": 844})
     assert "100.0%" in panel.locator("table.pn-live-results").inner_text()
@@ -837,11 +844,7 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
                     r"\(stopped\)", texts[0])
     assert kept and int(kept[1]) > 0, texts[0]
     panel.locator("input[name=games]").fill("2")
-    panel.locator(".pn-live-start").click()
-    page.wait_for_function(
-        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
-        ".startsWith('Done')", timeout=START_MS)
-    assert panel.locator(".pn-live-message").inner_text() == (
+    assert _run_to_its_end(page) == (
         "Done: 2 games. The oldest run kept here was forgotten to make room (this browser "
         "keeps at most 20).")
     page.evaluate("localStorage.removeItem('penneech-live-runs')")
@@ -865,11 +868,7 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=player-a]").select_option("greedy")
     panel.locator("input[name=games]").fill("2")
-    panel.locator(".pn-live-start").click()
-    page.wait_for_function(
-        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
-        ".startsWith('Done')", timeout=START_MS)
-    assert panel.locator(".pn-live-message").inner_text() == (
+    assert _run_to_its_end(page) == (
         "Done: 2 games. This browser is not keeping the run (its storage is turned off or "
         "full): download it from the list below before you leave the page.")
     assert panel.locator(".pn-live-runs li").count() == 1
