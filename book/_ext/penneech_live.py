@@ -232,7 +232,8 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         _el(bar, "button", "Run live", type="submit", class_="pn-live-start")
         _button(bar, "Stop", "stop", disabled="disabled")
         _el(form, "p", "Stop ends code that runs too long (while True: …): Python starts "
-            "afresh, and the names you defined are forgotten.", class_="pn-live-note")
+            "again with your names as your last finished run left them.",
+            class_="pn-live-note")
     status = _el(root, "div", class_="pn-live-status", role="status")
     prog = _el(status, "progress", max="100", hidden="hidden")
     prog.text = ""
