@@ -929,8 +929,9 @@ class Prompt:
 #: The prompt's namespace is this module's.
 _MODULE = "__live__"
 
-#: The most the prompt's names may take, pickled, to be kept for a new Python after a Stop.
-KEEP_LIMIT = 20_000_000
+#: The most the prompt's names may take, pickled, to be kept for a new Python after a Stop (they
+#: are kept after every run, and pass from the worker to the page each time).
+KEEP_LIMIT = 5_000_000
 
 
 class _Keeper(pickle.Pickler):
