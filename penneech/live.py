@@ -851,9 +851,8 @@ class Prompt:
         modules: dict[str, str] = {}
         values: dict[str, Any] = {}
         not_kept: dict[str, str] = {}
-        for name, value in self.namespace.items():
-            if name.startswith("__") or (name in self._given and self._given[name] is value):
-                continue
+        for name in self._reader_names():
+            value = self.namespace[name]
             if isinstance(value, types.ModuleType):
                 modules[name] = value.__name__
             else:
@@ -887,6 +886,12 @@ class Prompt:
                 "not_kept": not_kept}
         return {"kept": base64.b64encode(zlib.compress(pickle.dumps(kept), 1)).decode("ascii"),
                 "kept_names": sorted([*modules, *values]), "not_kept": not_kept}
+
+    def _reader_names(self) -> list[str]:
+        """The names the reader's code made or changed (not those the prompt starts with)."""
+        return [name for name, value in self.namespace.items()
+                if not name.startswith("__")
+                and not (name in self._given and self._given[name] is value)]
 
     def _pickled(self, value: object) -> bytes:
         """``value`` pickled, refusing a function or class of the prompt's that :meth:`restore`
@@ -922,8 +927,7 @@ class Prompt:
             if name not in values and name not in not_kept:
                 self.namespace.pop(name, None)
         self.namespace.update(values)
-        answer = self.keep()
-        return {"kept_names": answer["kept_names"], "not_kept": not_kept}
+        return {"kept_names": sorted(self._reader_names()), "not_kept": not_kept}
 
 
 #: The prompt's namespace is this module's.

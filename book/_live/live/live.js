@@ -362,25 +362,25 @@
       return saves.sort((a, b) => (b.saved_at || 0) - (a.saved_at || 0));
     }
 
+    const savedWhen = (s) => (s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier");
+
     function offerSaved() {
-      const open = allSaves().filter((s) => !s.over && s.key !== current);
+      const saves = allSaves();  // (each read and parsed once)
+      const open = saves.filter((s) => !s.over && s.key !== current);
       const chosen = resumeMenu.value;
-      resumeMenu.replaceChildren(...open.map((s) => {
-        const when = s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier";
-        return new Option(`${s.label || "a game"} (saved ${when})`, s.key);
-      }));
+      resumeMenu.replaceChildren(...open.map(
+        (s) => new Option(`${s.label || "a game"} (saved ${savedWhen(s)})`, s.key)));
       if (open.some((s) => s.key === chosen)) resumeMenu.value = chosen;
       resumeMenu.hidden = open.length < 2;
       resume.hidden = open.length === 0;
       resume.textContent = open.length > 1 ? "Resume this game"
         : current ? "Resume your other game" : "Resume the saved game";
-      const done = allSaves().filter((s) => s.over);
+      const done = saves.filter((s) => s.over);
       finishedList.replaceChildren(...done.map((s) => {
-        const when = s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier";
         const button = make("button", { type: "button", textContent: "Download its record" });
         button.addEventListener("click", () => download(
           `penneech-game-${s.seed ?? recordSeed(s.record)}.json`, s.record));
-        return make("li", {}, `${s.label || "a game"} (finished ${when}) `, button);
+        return make("li", {}, `${s.label || "a game"} (finished ${savedWhen(s)}) `, button);
       }));
       finishedBox.hidden = done.length === 0;
       return open;
