@@ -292,7 +292,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             random.SystemRandom().randrange(2**32)
     except GameError as exc:
         return error(f"--seed: {exc}")
+    done: list[simulation.GameResult] = []
+    if args.go_on is not None:
+        if args.seed is None:
+            return error("--go-on needs the run's --seed: the one it printed (\"… games, rules "
+                         "…, seed N\") or was given")
+        try:
+            done = simulation.read_csv(args.go_on)
+        except ValueError as exc:
+            return error(f"--go-on {args.go_on}: {exc}")
+        except OSError as exc:
+            return error(f"cannot read {args.go_on}: {exc.strerror or exc}")
     out: Path | None = None
+    wanted = args.out if args.out is not None else args.go_on
     if args.out is not None:
         # Never write over a file that is already there (it may be a record or earlier results);
         # a device (/dev/null) or a name ending in a slash is refused.
@@ -300,9 +312,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             out = Path(args.out) if os.path.isdir(args.out) else unused_path(args.out)
         except NotAFileError as exc:
             return error(f"cannot write {args.out}: {exc.strerror}")
+    elif args.go_on is not None:
+        # The run's own file: written again (atomically) with every game it held and the new
+        # ones, so that it is never left with fewer than it had.
+        out = Path(args.go_on)
+    if out is not None:
         problem = simulation.check_writable(out)
         if problem:
-            return error(f"cannot write {args.out}: {problem}")
+            return error(f"cannot write {wanted}: {problem}")
     settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     interrupted = False
@@ -310,7 +327,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         results = simulation.simulate(
             rules, kinds, games=args.games, seed=seed, workers=workers,
             duplicate=not args.no_duplicate, progress=progress, player_settings=settings,
-            chunk_size=args.chunk_size)
+            chunk_size=args.chunk_size, done=done)
+    except simulation.NotThisRun as exc:
+        return error(f"--go-on {args.go_on}: {exc}")
     except ValueError as exc:
         return error(str(exc))
     except simulation.Interrupted as exc:
@@ -341,9 +360,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return error(failed)
     if written is not None:
         # (``written`` is resolved, so it is compared with nothing: ``out`` is what was chosen)
-        taken = left_alone(args.out, out) if out is not None else None
-        print(terminal_safe(f"{taken}: wrote {out} instead" if taken else f"wrote {args.out}"))
+        taken = left_alone(wanted, out) if out is not None else None
+        print(terminal_safe(f"{taken}: wrote {out} instead" if taken else f"wrote {wanted}"))
+        if interrupted and out is not None:
+            print(terminal_safe(f"to go on: {go_on_command(args, rules, kinds, seed, out)}"),
+                  file=sys.stderr)
     return 130 if interrupted else 0
+
+
+def go_on_command(args: argparse.Namespace, rules: Rules, kinds: Sequence[str], seed: int,
+                  path: Path) -> str:
+    """The command that goes on with a stopped run whose games are in ``path``."""
+    import shlex
+
+    words = ["penneech", "simulate", "--go-on", str(path), "--rules", str(rules), "--players",
+             ",".join(kinds), "--games", str(args.games), "--seed", str(seed)]
+    if args.samples is not None:
+        words += ["--samples", str(args.samples)]
+    if args.no_duplicate:
+        words.append("--no-duplicate")
+    if args.workers != 1:
+        words += ["--workers", str(args.workers)]
+    return shlex.join(words)
 
 
 #: The most processes ``--workers`` may ask for, per processor of the machine: more only slow
@@ -575,6 +613,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="the run's seed (default: random, and printed)")
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per game")
+    p.add_argument("--go-on", metavar="FILE.csv",
+                   help="go on with a run that was stopped, whose games FILE.csv holds (as "
+                   "--out wrote them): give the run's --rules, --players, --games and --seed "
+                   "(a stopped run prints the command); its games and the new ones are written "
+                   "back to FILE.csv, or to --out if given")
     p.add_argument("--no-duplicate", action="store_true",
                    help="do not play the games in pairs with the same packs and seats swapped")
     p.add_argument("--samples", type=_whole_number, default=None,

@@ -339,9 +339,71 @@ def _check_kinds(kinds: Sequence[str]) -> None:
             raise ValueError(f"unknown player {kind!r}: use one of {', '.join(PLAYER_KINDS)}")
 
 
-def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, games, size):
-        yield (start, min(start + size, games))
+def _chunks(todo: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
+    """The game numbers ``todo`` (ascending) as ranges ``(start, stop)`` of at most ``size``
+    games, each of numbers that follow one another."""
+    i = 0
+    while i < len(todo):
+        j = i + 1
+        while j < len(todo) and j - i < size and todo[j] == todo[j - 1] + 1:
+            j += 1
+        yield (todo[i], todo[j - 1] + 1)
+        i = j
+
+
+class NotThisRun(ValueError):
+    """Games given as already played (:func:`simulate`'s ``done``) that this run did not play."""
+
+
+def games_done(
+    done: Iterable[GameResult],
+    rules: Rules | str,
+    labels: Sequence[str],
+    seed: int,
+    games: int,
+    duplicate: bool = True,
+) -> dict[int, GameResult]:
+    """The games of ``done`` by number, once each is seen to be a game of this run: its rules,
+    its seed (:func:`game_seed`), its players in their seats, a number below ``games``.
+
+    A run stopped part-way (Ctrl-C, a page closed) goes on from there with :func:`simulate`'s
+    ``done``: the games it plays are those it would have played.  A game from another run
+    raises :class:`NotThisRun` (a :class:`ValueError`) saying what differs.
+
+    >>> first = simulate("pagat", ("greedy", "random"), games=2, seed=1)
+    >>> sorted(games_done(first, "pagat", ("greedy", "random"), 1, games=4))
+    [0, 1]
+    >>> games_done(first, "pagat", ("greedy", "random"), 2, games=4)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    penneech.simulation.NotThisRun: game 0 of the results is not from this run: it was dealt ...
+    """
+    notation = str(Rules.parse(rules) if isinstance(rules, str) else rules)
+    have: dict[int, GameResult] = {}
+    for r in _check_results(done, "games_done"):
+        n = r.game
+
+        def unlike(why: str, n: int = n) -> NotThisRun:
+            return NotThisRun(f"game {n} of the results is not from this run: {why}")
+
+        if not 0 <= n < games:
+            raise unlike(f"a run of {games} games has games 0 to {games - 1}")
+        if n in have:
+            raise NotThisRun(f"game {n} is in the results twice")
+        if r.rules != notation:
+            raise unlike(f"it was played under the rules {r.rules}, not {notation}")
+        ours = game_seed(seed, n, duplicate)
+        if r.seed != ours:
+            raise unlike(f"it was dealt from the game seed {r.seed}, where game {n} of a run "
+                         f"with seed {seed} is dealt from {ours}")
+        first, second = _seating(n, duplicate)
+        seats = (labels[first], labels[second])
+        if tuple(r.players) != seats:
+            raise unlike(f"its players were {' and '.join(r.players)}, not "
+                         f"{' and '.join(seats)}")
+        have[n] = r
+    return have
 
 
 def _ignore_interrupts() -> None:
@@ -375,6 +437,7 @@ def simulate(
     player_settings: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
     chunk_size: int | None = None,
     labels: Sequence[str] | None = None,
+    done: Iterable[GameResult] = (),
 ) -> list[GameResult]:
     """Play ``games`` games between two computer players; return their results in game order.
 
@@ -397,6 +460,9 @@ def simulate(
             of at most 100 games, or 10 with a solver player).
         labels: names for the two players in the results (default: their kinds, with ``#1`` and
             ``#2`` added when both are of the same kind).
+        done: games of this run already played (by a run that was stopped, as
+            :func:`read_csv` reads them back): they are checked (:func:`games_done`), kept,
+            and not played again.  The results are those of an unbroken run.
 
     Raises:
         ValueError: bad arguments (including unknown rules: :class:`~penneech.rules.RulesError`).
@@ -437,37 +503,39 @@ def simulate(
         names = (labels[0], labels[1])
     settings = _settings_for(kinds, player_settings)
     notation = str(rule_set)
+    have = games_done(done, rule_set, names, seed, games, duplicate)
+    todo = [n for n in range(games) if n not in have]
 
     if executor is None and workers == 1:
-        bar = _progress_bar(games, progress)
-        results: list[GameResult] = []
+        bar = _progress_bar(len(todo), progress)
         try:
-            for n in range(games):
-                results.append(play_one(rule_set, kinds, n, seed, duplicate=duplicate,
-                                        labels=names, settings=settings))
+            for n in todo:
+                have[n] = play_one(rule_set, kinds, n, seed, duplicate=duplicate,
+                                   labels=names, settings=settings)
                 if bar is not None:
                     bar.update(1)
         except KeyboardInterrupt:
-            raise Interrupted(dict(enumerate(results))) from None
+            raise Interrupted(have) from None
         finally:
             if bar is not None:
                 bar.close()
-        return results
+        return [have[n] for n in range(games)]
 
     if chunk_size is None:
         # Small tasks for the slow solver players (a progress bar that moves, a quick stop),
         # larger ones for the fast players (less overhead); about four tasks per worker at least.
         slow = any(kind in ("solver", "cheater") for kind in kinds)
-        chunk_size = max(1, min(10 if slow else 100, math.ceil(games / (4 * workers))))
-    chunks = list(_chunks(games, chunk_size))
+        chunk_size = max(1, min(10 if slow else 100, math.ceil(len(todo) / (4 * workers))))
+    chunks = list(_chunks(todo, chunk_size))
     tasks = [(notation, kinds, names, settings, seed, duplicate, a, b) for a, b in chunks]
     try:
         parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
                           progress=progress, sizes=[b - a for a, b in chunks])
     except Interrupted as exc:
-        finished = {r.game: r for part in exc.done.values() for r in part}
-        raise Interrupted(finished) from None
-    return [r for part in parts for r in part]
+        have.update((r.game, r) for part in exc.done.values() for r in part)
+        raise Interrupted(have) from None
+    have.update((r.game, r) for part in parts for r in part)
+    return [have[n] for n in range(games)]
 
 
 class Interrupted(KeyboardInterrupt):

@@ -680,9 +680,12 @@ def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> 
             os.killpg(proc.pid, signal.SIGKILL)
     err = b"".join(chunks).decode().replace("\r", "\n").strip()
     assert proc.returncode == 130, err[-500:]
-    last = err.splitlines()[-1]
-    found = re.fullmatch(r"interrupted: (\d+) of 100000 games had finished", last)
+    *_, said, go_on = err.splitlines()
+    found = re.fullmatch(r"interrupted: (\d+) of 100000 games had finished", said)
     assert found, err[-500:]
+    assert go_on == (f"to go on: penneech simulate --go-on {out} --rules pagat --players "
+                     f"greedy,greedy --games 100000 --seed 3"
+                     + (" --workers 2" if workers == "2" else "")), err[-500:]
     finished = int(found.group(1))
     assert finished > 0
     assert stdout.startswith(f"{finished} games, rules pagat, seed 3")

@@ -17,8 +17,10 @@ from penneech.players import make_player, play_game
 from penneech.simulation import (
     CSV_COLUMNS,
     GameResult,
+    NotThisRun,
     format_summary,
     game_seed,
+    games_done,
     play_one,
     player_seed,
     read_csv,
@@ -292,3 +294,98 @@ def test_solver_settings_pass_through(capsys: pytest.CaptureFixture[str]) -> Non
     again = simulate("pagat", ("solver", "random"), games=2, seed=1, workers=2,
                      player_settings={"solver": {"samples": 1}})
     assert again[0] == one
+
+
+def test_a_stopped_run_goes_on_to_the_games_of_an_unbroken_run(serial: list[GameResult]) -> None:
+    """Given games already played (in any order, with gaps), simulate plays only the others,
+    here or in worker processes, and the whole is the unbroken run."""
+    some = [serial[7], serial[0], serial[1], serial[2], serial[30]]
+    assert simulate("pagat", ("greedy", "random"), games=40, seed=11, done=some) == serial
+    assert simulate("pagat", ("greedy", "random"), games=40, seed=11, done=some, workers=2,
+                    chunk_size=6) == serial
+    assert games_done(some, "pagat", ("greedy", "random"), 11, 40).keys() == {0, 1, 2, 7, 30}
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"seed": 12}, "game 0 of the results is not from this run: it was dealt from the game "
+         "seed"),
+        ({"rules": "minimal"}, "it was played under the rules pagat, not minimal"),
+        ({"players": ("random", "greedy")}, "its players were greedy and random, not random "
+         "and greedy"),
+        ({"games": 2}, "game 2 of the results is not from this run: a run of 2 games has "
+         "games 0 to 1"),
+    ],
+)
+def test_games_from_another_run_are_refused(serial: list[GameResult], change: dict[str, object],
+                                            said: str) -> None:
+    run: dict[str, object] = {"rules": "pagat", "players": ("greedy", "random"), "games": 40,
+                              "seed": 11, **change}
+    with pytest.raises(NotThisRun) as raised:
+        simulate(**run, done=serial[:3])  # type: ignore[arg-type]
+    assert said in str(raised.value)
+    with pytest.raises(NotThisRun, match="game 1 is in the results twice"):
+        simulate("pagat", ("greedy", "random"), games=40, seed=11, done=[serial[1], serial[1]])
+
+
+def test_cli_interrupted_run_says_how_to_go_on_and_goes_on(
+    tmp_path: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after three games: the three are written and the command to go on is printed;
+    that command plays the rest into the same file, which is then the unbroken run's."""
+    import pathlib
+    import shlex
+
+    from penneech import simulation
+
+    out = pathlib.Path(str(tmp_path)) / "my run.csv"
+    real = simulation.play_one
+    played: list[int] = []
+
+    def stopped_after_three(*args: object, **kwargs: object) -> GameResult:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "play_one", stopped_after_three)
+    argv = ["simulate", "--rules", "minimal", "--set", "target=31", "--players", "greedy,random",
+            "--games", "8", "--seed", "5", "--out", str(out), "--no-progress"]
+    assert main(argv) == 130
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "interrupted: 3 of 8 games had finished"
+    assert err[1].startswith("to go on: penneech simulate --go-on ")
+    assert len(read_csv(out)) == 3
+    monkeypatch.setattr(simulation, "play_one", real)
+    command = shlex.split(err[1].removeprefix("to go on: "))
+    assert command[:2] == ["penneech", "simulate"]
+    assert main([*command[1:], "--no-progress"]) == 0
+    printed = capsys.readouterr().out
+    assert "8 games, rules minimal,target=31, seed 5" in printed
+    assert f"wrote {out}" in printed
+    assert read_csv(out) == simulate("minimal,target=31", ("greedy", "random"), games=8, seed=5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--seed", "11"], "error: cannot read"),
+        (["--seed", "12", "--games", "40"], "error: --go-on {file}: game 0 of the results is "
+         "not from this run"),
+        (["--games", "40"], "error: --go-on needs the run's --seed"),
+    ],
+)
+def test_cli_go_on_bad_input(serial: list[GameResult], tmp_path: object, argv: list[str],
+                             said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    kept = pathlib.Path(str(tmp_path)) / "kept.csv"
+    write_csv(serial[:4], kept)
+    before = kept.read_bytes()
+    file = str(kept) if "cannot read" not in said else str(kept) + ".gone"
+    status = main(["simulate", "--players", "greedy,random", "--go-on", file, *argv])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert said.format(file=file) in err and "Traceback" not in err
+    assert kept.read_bytes() == before  # the run's file is left as it was
