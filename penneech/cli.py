@@ -335,7 +335,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except simulation.Interrupted as exc:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not lose them now
         interrupted = True
-        results = [exc.done[n] for n in sorted(exc.done)]
+        results = exc.results()
         print(f"interrupted: {len(results)} of {args.games} games had finished",
               file=sys.stderr)
     # The results are written before anything is printed: a closed pipe or a full disk on the

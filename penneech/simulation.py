@@ -90,6 +90,8 @@ __all__ = [
     "Interrupted",
     "PlayerSummary",
     "simulate",
+    "games_done",
+    "NotThisRun",
     "play_one",
     "game_seed",
     "player_seed",
@@ -515,7 +517,7 @@ def simulate(
                 if bar is not None:
                     bar.update(1)
         except KeyboardInterrupt:
-            raise Interrupted(have) from None
+            raise Interrupted(have, games) from None
         finally:
             if bar is not None:
                 bar.close()
@@ -533,18 +535,35 @@ def simulate(
                           progress=progress, sizes=[b - a for a, b in chunks])
     except Interrupted as exc:
         have.update((r.game, r) for part in exc.done.values() for r in part)
-        raise Interrupted(have) from None
+        raise Interrupted(have, games) from None
     have.update((r.game, r) for part in parts for r in part)
     return [have[n] for n in range(games)]
 
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a run; ``done`` holds the results of the tasks that had finished, by
-    task number (so that the games already played are not lost)."""
+    task number (so that the games already played are not lost).  Raised by
+    :func:`simulate`, ``done`` holds the games by number and ``games`` is the run's size:
+    :meth:`results` lists them, and ``simulate(..., done=stop.results())`` goes on."""
 
-    def __init__(self, done: dict[int, Any]) -> None:
+    def __init__(self, done: dict[int, Any], games: int | None = None) -> None:
         super().__init__()
         self.done = done
+        self.games = games
+
+    def results(self) -> list[Any]:
+        """What had finished, in order."""
+        return [self.done[n] for n in sorted(self.done)]
+
+    def __str__(self) -> str:
+        if self.games is None:
+            return f"stopped: {len(self.done)} tasks had finished"
+        # (shown under the traceback, in Jupyter too, where IPython keeps the exception as
+        # sys.last_value)
+        return (f"stopped: {len(self.done)} of {self.games} games had finished and are kept: "
+                "'except Interrupted as stop: games = stop.results()', or after the fact "
+                "'games = sys.last_value.results()', and simulate(..., done=games) with the "
+                "same arguments plays the rest")
 
 
 def map_tasks(

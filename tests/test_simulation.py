@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import csv
 import io
 import math
+import signal
 
 import pytest
 
@@ -350,6 +351,9 @@ def test_cli_interrupted_run_says_how_to_go_on_and_goes_on(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(simulation, "play_one", stopped_after_three)
+    # (the command ignores a second Ctrl-C once stopped: this process must not go on ignoring
+    # it, nor pass that on to the processes later tests start)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)
     argv = ["simulate", "--rules", "minimal", "--set", "target=31", "--players", "greedy,random",
             "--games", "8", "--seed", "5", "--out", str(out), "--no-progress"]
     assert main(argv) == 130
@@ -389,3 +393,30 @@ def test_cli_go_on_bad_input(serial: list[GameResult], tmp_path: object, argv: l
     err = capsys.readouterr().err
     assert said.format(file=file) in err and "Traceback" not in err
     assert kept.read_bytes() == before  # the run's file is left as it was
+
+
+def test_a_run_stopped_in_python_says_how_to_keep_its_games_and_go_on(
+    serial: list[GameResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Python or Jupyter, Ctrl-C (the kernel's stop) raises Interrupted, whose message says
+    how to take the finished games and go on; going on gives the unbroken run."""
+    from penneech import simulation
+
+    real = simulation.play_one
+    calls: list[int] = []
+
+    def stopped_after_five(*args: object, **kwargs: object) -> GameResult:
+        calls.append(1)
+        if len(calls) > 5:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "play_one", stopped_after_five)
+    with pytest.raises(simulation.Interrupted) as raised:
+        simulate("pagat", ("greedy", "random"), games=40, seed=11)
+    assert str(raised.value).startswith("stopped: 5 of 40 games had finished and are kept: "
+                                        "'except Interrupted as stop: games = stop.results()'")
+    games = raised.value.results()
+    assert games == serial[:5]
+    monkeypatch.setattr(simulation, "play_one", real)
+    assert simulate("pagat", ("greedy", "random"), games=40, seed=11, done=games) == serial
