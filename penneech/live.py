@@ -700,6 +700,7 @@ class Experiment:
         goal = min(self.games, len(self.results) + count)
         while len(self.results) < goal and not out_of_time():
             if self.playing is None:
+                # (the games kept from a run gone on with are its first ones: see start_experiment)
                 self.playing = simulation.seat_game(self.rules, self.kinds, len(self.results),
                                                     self.seed, labels=labels)
             players.drive(self.playing.game, self.playing.players, until=out_of_time,
@@ -742,8 +743,31 @@ def start_experiment(args: Mapping[str, Any]) -> Experiment:
     seed = _int(args, "seed", 0)
     assert games is not None and seed is not None
     games += games % 2  # duplicate pairs, as simulation.simulate plays them
-    return Experiment(rules_from(args.get("rules")), (str(kinds[0]), str(kinds[1])), games,
-                      seed)
+    run = Experiment(rules_from(args.get("rules")), (str(kinds[0]), str(kinds[1])), games, seed)
+    kept = args.get("games_so_far")
+    if kept is not None:  # a run stopped on an earlier visit, which the reader goes on with
+        run.results = _games_so_far(run, kept)
+    return run
+
+
+def _games_so_far(run: Experiment, kept: object) -> list[GameResult]:
+    """The games a run had played when it stopped, as the page kept them (the CSV of
+    ``experiment_results``): checked to be the first games of ``run``, so that the run goes on
+    as it would have gone on (:func:`penneech.simulation.games_done`)."""
+    from . import simulation
+
+    cannot = "the run kept in this browser cannot be gone on with"
+    if not isinstance(kept, str):
+        raise LiveError(f"{cannot}: its games are not text")
+    try:
+        results = simulation.read_csv(io.StringIO(kept, newline=""))
+        have = simulation.games_done(results, run.rules, simulation._labels(run.kinds), run.seed,
+                                     run.games)
+    except ValueError as exc:
+        raise LiveError(f"{cannot}: {exc}") from None
+    if sorted(have) != list(range(len(have))):
+        raise LiveError(f"{cannot}: it lacks game {min(set(range(len(have))) - set(have))}")
+    return [have[n] for n in range(len(have))]
 
 
 #: Where the prompt's output goes as it is printed, besides the answer: the site's worker sets

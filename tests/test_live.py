@@ -880,6 +880,70 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
     page.close()
 
 
+def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any,
+                                                             live_server: str) -> None:
+    """A run cut off by a reload is kept with its games so far; "Go on with this run" plays
+    the rest (its settings back on the panel), and the whole is the run `simulate` plays
+    unbroken.  A kept run that is not the run's games says so and plays nothing."""
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
+    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
+    page.reload(wait_until="load")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("select[name=preset]").select_option("minimal")
+    panel.locator("details.pn-options summary").click()
+    panel.locator("input[data-option=target]").fill("31")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("input[name=games]").fill("2000")
+    panel.locator("input[name=seed]").fill("7")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => /\\(running\\)/.test(document.querySelector("
+                           "'.pn-live-runs li')?.innerText)", timeout=START_MS)
+    page.reload(wait_until="load")
+    runs = panel.locator(".pn-live-runs li")
+    kept = re.match(r"Rules minimal,target=31 · greedy against random · seed 7 · (\d+) of 2000 "
+                    r"games \(stopped\)", runs.first.inner_text())
+    assert kept and 0 < int(kept[1]) < 2000, runs.first.inner_text()
+    # the panel as a new visit shows it: other settings than the run's
+    assert panel.locator("select[name=preset]").input_value() == "pagat"
+    runs.first.locator("button", has_text="Go on with this run").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    assert panel.locator(".pn-live-message").inner_text() == "Done: 2000 games."
+    assert [panel.locator(f"[name={name}]").input_value() for name in (
+        "preset", "player-a", "player-b", "games", "seed")] == [
+            "minimal", "greedy", "random", "2000", "7"]
+    assert panel.locator("input[data-option=target]").input_value() == "31"
+    texts = runs.all_inner_texts()  # the same run, gone on with: listed once, finished
+    assert len(texts) == 1 and texts[0].startswith(
+        "Rules minimal,target=31 · greedy against random · seed 7 · 2000 games: greedy won"), texts
+    assert runs.first.locator("button", has_text="Go on").count() == 0
+    with page.expect_download() as download:
+        runs.first.locator("button", has_text="Download (CSV)").click()
+    with open(download.value.path(), newline="", encoding="utf-8") as f:
+        assert read_csv(f) == simulate("minimal,target=31", ("greedy", "random"), games=2000,
+                                       seed=7)
+
+    # a kept run whose games are not that run's (a storage edited by hand, or an old page)
+    page.evaluate("""() => localStorage.setItem('penneech-live-runs', JSON.stringify([
+      {id: 'odd', at: 1, rules: 'pagat', seed: 3, players: ['greedy', 'random'], done: 2,
+       total: 10, finished: false, rows: [], csv: 'game,pair\\n0,0\\n'}]))""")
+    page.reload(wait_until="load")
+    runs.first.locator("button", has_text="Go on with this run").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".includes('cannot be gone on')", timeout=START_MS)
+    assert panel.locator(".pn-live-message").inner_text().startswith(
+        "the run kept in this browser cannot be gone on with: not a penneech simulation CSV: "
+        "the header has no 'rules' column")
+    assert runs.count() == 1 and "2 of 10 games (stopped)" in runs.first.inner_text()
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
+    rec.check_all("small-experiment, a run gone on with after a reload")
+    page.close()
+
+
 def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     """A small experiment runs to its end with a 95% interval; the Python prompt draws a
     table for ``Game("parlett", seed=3)``."""

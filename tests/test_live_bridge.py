@@ -466,6 +466,34 @@ def test_an_experiment_stops_mid_game_and_goes_on_as_simulate_plays_it() -> None
         (r.winner, r.scores, r.players) for r in expected]
 
 
+def test_an_experiment_kept_on_an_earlier_visit_goes_on_as_simulate_plays_it() -> None:
+    """The page keeps a run's games as CSV; a new Python given them plays only the rest, and
+    the whole run is simulate's.  Games that are not the run's first are refused, saying why."""
+    run = {"op": "experiment", "rules": "pagat", "players": ["greedy", "random"], "games": 10,
+           "seed": 4}
+    ok(**run, start=True, step=4)
+    kept = ok(op="experiment_results")["csv"]
+    penneech.live._experiments.clear()  # (a reload: a new Python)
+    state = ok(**run, start=True, step=1, games_so_far=kept)
+    assert state["done"] == 5 and not state["finished"]
+    state = ok(op="experiment", step=10)
+    assert state["finished"] and state["done"] == 10
+    assert read_csv(io.StringIO(ok(op="experiment_results")["csv"])) == simulate(
+        "pagat", ("greedy", "random"), games=10, seed=4)
+    cannot = "the run kept in this browser cannot be gone on with: "
+    assert ask(**{**run, "seed": 5}, start=True, games_so_far=kept)["error"].startswith(
+        f"{cannot}game 0 of the results is not from this run: it was dealt from the game seed")
+    assert ask(**{**run, "rules": "minimal"}, start=True, games_so_far=kept)["error"] == (
+        f"{cannot}game 0 of the results is not from this run: it was played under the rules "
+        "pagat, not minimal")
+    header, *rows = kept.splitlines(keepends=True)
+    assert ask(**run, start=True, games_so_far=header + "".join(rows[1:]))["error"] == (
+        f"{cannot}it lacks game 0")
+    assert ask(**run, start=True, games_so_far="nonsense")["error"].startswith(
+        f"{cannot}not a penneech simulation CSV")
+    assert ask(**run, start=True, games_so_far=3)["error"] == f"{cannot}its games are not text"
+
+
 def test_the_prompt_runs_python_and_draws_what_draws_itself() -> None:
     shown = ok(op="python", code='game = Game("parlett", seed=3)\ngame')
     assert "pn-table" in shown["html"] and shown["error"] is None

@@ -889,7 +889,9 @@
       return `penneech-experiment-${rules}-seed${run.seed}-${run.done}-games.csv`;
     }
 
+    let shown = [];  // the runs listed (when the storage refuses them, the list is all there is)
     function showRuns(runs = readRuns()) {
+      shown = runs;
       runsBox.replaceChildren();
       if (!runs.length) return;
       const title = make("p", { className: "pn-live-runs-title",
@@ -908,8 +910,20 @@
         const save = make("button", { type: "button", className: "pn-live-runs-download",
           textContent: "Download (CSV)" });
         save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
-        return make("li", {}, make("span", { textContent: line }), save);
+        const item = make("li", {}, make("span", { textContent: line }), save);
+        if (!run.finished && !(run.id === runId && running)) {
+          const again = make("button", { type: "button", className: "pn-live-runs-go-on",
+            textContent: "Go on with this run" });
+          again.disabled = running;
+          again.addEventListener("click", () => goOnWith(run));
+          item.append(again);
+        }
+        return item;
       }));
+      if (runs.some((r) => !r.finished)) {
+        note.append(" A run that stopped (by Stop, a reload or a link followed) goes on where it "
+          + "stopped: the games it then plays are those it would have played.");
+      }
       const forget = make("button", { type: "button", textContent: "Forget these runs" });
       forget.addEventListener("click", () => {
         if (!window.confirm("Forget every run kept in this browser? Download the ones you "
@@ -972,6 +986,7 @@
         }
       }
       running = false;
+      showRuns(shown);  // (each stopped run's "Go on with this run" can be pressed again)
       const focused = document.activeElement === stop;
       stop.disabled = true;
       start.disabled = false;
@@ -997,6 +1012,49 @@
     goOn.addEventListener("click", () => {
       if (!running && stoppedRun) run(stoppedRun, { op: "experiment" });
     });
+
+    // The form shows a kept run's settings (its rules in the notation: the preset, then each
+    // option that differs from it), so that what is on the panel is what is playing.
+    function showSettings(kept) {
+      const [preset, ...changes] = String(kept.rules).split(",");
+      const menu = form.elements.namedItem("preset");
+      if (menu) {
+        menu.value = preset;
+        menu.dispatchEvent(new Event("change"));  // (every option's menu to the preset's value)
+      }
+      changes.forEach((change) => {
+        const at = change.indexOf("=");
+        const el = $(form, `[data-option="${CSS.escape(change.slice(0, at))}"]`);
+        if (el) el.value = change.slice(at + 1);
+      });
+      ["player-a", "player-b"].forEach((name, i) => {
+        const el = form.elements.namedItem(name);
+        if (el) el.value = kept.players[i];
+      });
+    }
+
+    // Goes on with a run kept in the list: the one on the panel where its Python still holds
+    // it, any other (stopped on an earlier visit) from its games kept, which the engine checks
+    // are that run's first games before it plays the rest.
+    async function goOnWith(kept) {
+      if (running) return;
+      if (kept.id === runId && stoppedRun) {
+        run(stoppedRun, { op: "experiment" });
+        return;
+      }
+      running = true;
+      const eng = await engineFor(box);
+      running = false;
+      if (!eng || running) return;
+      showSettings(kept);
+      out.replaceChildren();
+      runId = kept.id;
+      status.say(`Going on with your run from game ${kept.done + 1} of ${kept.total}…`);
+      await run(eng, {
+        op: "experiment", start: true, step: 1, rules: kept.rules, players: kept.players,
+        games: kept.total, seed: kept.seed, games_so_far: kept.csv,
+      });
+    }
     stop.addEventListener("click", () => { running = false; });
   }
 
