@@ -773,15 +773,35 @@ def _run_to_its_end(page: Any) -> str:
     return str(panel.locator(".pn-live-message").inner_text())
 
 
+def _open_with_no_runs_kept(browser_context: Any, live_server: str) -> tuple[Any, Any]:
+    """A small experiment's page, with no runs kept in the browser."""
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
+    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
+    page.reload(wait_until="load")
+    return page, rec
+
+
+def _reload_in_the_middle_of_a_run(page: Any, seed: int) -> None:
+    """Start a run of 2,000 games of greedy against random (the rules as the panel has them),
+    and reload the page once it has been kept with some of its games."""
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("input[name=games]").fill("2000")
+    panel.locator("input[name=seed]").fill(str(seed))
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-runs li')"
+                           "?.innerText.includes('(running)')", timeout=START_MS)
+    page.reload(wait_until="load")
+
+
 def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_server: str,
                                                      tmp_path: Path) -> None:
     """Each run is kept with its games: a second run, or a reload, does not lose the first
     one's figures (the panel's table was all there was, replaced by the next run); each run's
     games download as the CSV `penneech simulate --out` writes."""
-    page, rec = _open(browser_context, live_server, "small-experiment")
-    page.evaluate("localStorage.removeItem('penneech-live-runs')")
-    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
-    page.reload(wait_until="load")
+    page, rec = _open_with_no_runs_kept(browser_context, live_server)
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=preset]").select_option("pagat")
     panel.locator("select[name=player-a]").select_option("greedy")
@@ -829,14 +849,7 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
         players: ['greedy', 'random'], done: 2, total: 2, finished: true, rows: [],
         csv: 'x'}))))""")
     page.reload(wait_until="load")
-    panel.locator("select[name=player-a]").select_option("greedy")
-    panel.locator("select[name=player-b]").select_option("random")
-    panel.locator("input[name=games]").fill("2000")
-    panel.locator("input[name=seed]").fill("9")
-    panel.locator(".pn-live-start").click()
-    page.wait_for_function("() => document.querySelector('.pn-live-runs li')"
-                           ".innerText.includes('(running)')", timeout=START_MS)
-    page.reload(wait_until="load")
+    _reload_in_the_middle_of_a_run(page, seed=9)
     texts = panel.locator(".pn-live-runs li").all_inner_texts()
     assert len(texts) == 20 and "seed 100 ·" in texts[1], texts  # (the list is newest first)
     assert not any("seed 119 ·" in t for t in texts), texts
@@ -885,24 +898,14 @@ def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any
     """A run cut off by a reload is kept with its games so far; "Go on with this run" plays
     the rest (its settings back on the panel), and the whole is the run `simulate` plays
     unbroken.  A kept run that is not the run's games says so and plays nothing."""
-    page, rec = _open(browser_context, live_server, "small-experiment")
-    page.evaluate("localStorage.removeItem('penneech-live-runs')")
-    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
-    page.reload(wait_until="load")
+    page, rec = _open_with_no_runs_kept(browser_context, live_server)
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=preset]").select_option("minimal")
     panel.locator("details.pn-options summary").click()
-    panel.locator("input[data-option=target]").fill("31")
-    panel.locator("select[name=player-a]").select_option("greedy")
-    panel.locator("select[name=player-b]").select_option("random")
-    panel.locator("input[name=games]").fill("2000")
-    panel.locator("input[name=seed]").fill("7")
-    panel.locator(".pn-live-start").click()
-    page.wait_for_function("() => /\\(running\\)/.test(document.querySelector("
-                           "'.pn-live-runs li')?.innerText)", timeout=START_MS)
-    page.reload(wait_until="load")
+    panel.locator("input[data-option=target]").fill("91")
+    _reload_in_the_middle_of_a_run(page, seed=7)
     runs = panel.locator(".pn-live-runs li")
-    kept = re.match(r"Rules minimal,target=31 · greedy against random · seed 7 · (\d+) of 2000 "
+    kept = re.match(r"Rules minimal,target=91 · greedy against random · seed 7 · (\d+) of 2000 "
                     r"games \(stopped\)", runs.first.inner_text())
     assert kept and 0 < int(kept[1]) < 2000, runs.first.inner_text()
     # the panel as a new visit shows it: other settings than the run's
@@ -915,15 +918,15 @@ def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any
     assert [panel.locator(f"[name={name}]").input_value() for name in (
         "preset", "player-a", "player-b", "games", "seed")] == [
             "minimal", "greedy", "random", "2000", "7"]
-    assert panel.locator("input[data-option=target]").input_value() == "31"
+    assert panel.locator("input[data-option=target]").input_value() == "91"
     texts = runs.all_inner_texts()  # the same run, gone on with: listed once, finished
     assert len(texts) == 1 and texts[0].startswith(
-        "Rules minimal,target=31 · greedy against random · seed 7 · 2000 games: greedy won"), texts
+        "Rules minimal,target=91 · greedy against random · seed 7 · 2000 games: greedy won"), texts
     assert runs.first.locator("button", has_text="Go on").count() == 0
     with page.expect_download() as download:
         runs.first.locator("button", has_text="Download (CSV)").click()
     with open(download.value.path(), newline="", encoding="utf-8") as f:
-        assert read_csv(f) == simulate("minimal,target=31", ("greedy", "random"), games=2000,
+        assert read_csv(f) == simulate("minimal,target=91", ("greedy", "random"), games=2000,
                                        seed=7)
 
     # a kept run whose games are not that run's (a storage edited by hand, or an old page)
