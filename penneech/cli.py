@@ -457,6 +457,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                      "`penneech experiment run`; it is left alone (choose another --out)")
     if args.cache is not None and os.path.lexists(args.cache) and not os.path.isdir(args.cache):
         return error(f"--cache {args.cache}: it is a file, not a folder")
+    cache = None if args.no_cache else args.cache or str(experiments.default_cache_dir())
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         client = experiments.executor_for(args.dask) if args.dask else None
@@ -466,7 +467,15 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     try:
         experiments.run(parts, scale=scale, seed=args.seed, workers=args.workers,
                         executor=client.get_executor() if client is not None else None,
-                        progress=progress, out_dir=out, cache_dir=args.cache)
+                        progress=progress, out_dir=out, cache_dir=cache)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the message must not be cut off)
+        kept = (f"the games of every cell played to its end are kept in {cache}, and the same "
+                "command plays only the rest" if cache is not None else
+                "nothing was kept (--no-cache): the same command plays everything again")
+        print(terminal_safe(f"interrupted: {kept}; the data files in {out} are all of one run "
+                            "only once a run ends"), file=sys.stderr)
+        return 130
     except OSError as exc:
         where = exc.filename if exc.filename else out
         return error(f"cannot write {where}: {exc.strerror or exc}")
@@ -650,7 +659,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show progress bars (default: when stderr is a terminal; needs tqdm)")
     p.add_argument("--cache", metavar="DIR",
                    help="keep every game's measures in DIR and reuse those kept by an earlier "
-                   "run of the same code (default: none; replay everything)")
+                   "run of the same code, so that a run stopped goes on where it stopped "
+                   "(default: $PENNEECH_CACHE, else penneech/experiments in $XDG_CACHE_HOME "
+                   "or ~/.cache)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="keep nothing and reuse nothing: play every game again")
     p.set_defaults(func=cmd_experiment, command_parser=p)
     return parser
 

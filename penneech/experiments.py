@@ -504,7 +504,7 @@ def play_fingerprint() -> str:
     from . import simulation
 
     h = hashlib.blake2b(digest_size=8)
-    for name in ("cards", "rules", "events", "game", "players", "solver"):
+    for name in ("cards", "rules", "events", "game", "players", "solver", "playouts"):
         module = importlib.import_module(f"penneech.{name}")
         h.update(Path(inspect.getfile(module)).read_bytes())
     for obj in (simulation._derive, simulation.game_seed, simulation.player_seed,
@@ -515,6 +515,16 @@ def play_fingerprint() -> str:
     h.update(repr([(r.name, r.throws_in, r.plays and r.plays.__name__)
                    for r in RESTRICTIONS.values()]).encode())
     return h.hexdigest()
+
+
+def default_cache_dir() -> Path:
+    """Where ``penneech experiment run`` keeps every cell's games unless told otherwise:
+    ``$PENNEECH_CACHE``, else ``penneech/experiments`` in ``$XDG_CACHE_HOME`` (``~/.cache``)."""
+    named = os.environ.get("PENNEECH_CACHE")
+    if named:
+        return Path(named)
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "penneech" / "experiments"
 
 
 def _cache_file(cache: Path, key: tuple[str, tuple[str, str], bool], seed: int) -> Path:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +17,12 @@ from hypothesis import settings
 # deadline: `make test` runs these beside the browser tests, and speed is measured in benchmarks/.
 settings.register_profile("repeatable", derandomize=True, print_blob=True, deadline=None)
 settings.register_profile("explore", max_examples=2000, print_blob=True, deadline=None)
+# `penneech experiment run` keeps every cell's games in a cache by default: the tests' runs
+# keep theirs in a folder of their own, removed at the end, never in the user's.
+_CACHE = tempfile.mkdtemp(prefix="penneech-test-cache-")
+os.environ["PENNEECH_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
+
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 

@@ -430,3 +430,49 @@ def test_the_glossary_s_deal_lengths_agree_with_part_iv_s_data() -> None:
             low, high = float(row["low"]) * scale - slack, float(row["high"]) * scale + slack
             assert low <= float(text) <= high, (
                 f"glossary: {preset} {name} {text}; Part IV's data: {low:.2f} to {high:.2f}")
+
+
+def test_a_stopped_command_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C during `penneech experiment run`: the cells played to their end are kept (in the
+    default cache), the message says so, and the same command plays only the rest, writing
+    what a run that was never stopped writes."""
+    import signal
+
+    from penneech import experiments
+
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # (this process keeps its Ctrl-C)
+    monkeypatch.setenv("PENNEECH_CACHE", str(tmp_path / "cache"))
+    command = ["experiment", "run", "--part", "readings", "--scale", "tiny", "--no-progress"]
+    real = experiments.run_cells
+    batches: list[int] = []
+
+    def stopped_at_the_third_cell(*args: Any, **kwargs: Any) -> Any:
+        batches.append(1)
+        if len(batches) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(experiments, "run_cells", stopped_at_the_third_cell)
+    assert main([*command, "--out", str(tmp_path / "stopped")]) == 130
+    assert capsys.readouterr().err == (
+        f"interrupted: the games of every cell played to its end are kept in {tmp_path / 'cache'}"
+        f", and the same command plays only the rest; the data files in {tmp_path / 'stopped'} "
+        "are all of one run only once a run ends\n")
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 2
+    played: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        played.append(len(kwargs.get("have") or {}))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(experiments, "run_cells", counted)
+    assert main([*command, "--out", str(tmp_path / "stopped")]) == 0
+    cells = len(plan("readings", SCALES["tiny"]))
+    assert len(played) == cells and played[0] == 2  # (the two kept cells were not played again)
+    assert main([*command, "--no-cache", "--out", str(tmp_path / "whole")]) == 0
+    capsys.readouterr()
+    for name in ("readings.json", "measures.csv"):
+        gone_on = (tmp_path / "stopped" / name).read_text(encoding="utf-8")
+        assert gone_on == (tmp_path / "whole" / name).read_text(encoding="utf-8")
