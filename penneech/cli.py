@@ -428,16 +428,23 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     too_many = _too_many_workers(args.workers)
     if too_many:
         return error(too_many)
+    if args.cache is not None and os.path.lexists(args.cache) and not os.path.isdir(args.cache):
+        return error(f"--cache {args.cache}: it is a file, not a folder")
+    cache = None if args.no_cache else args.cache or str(experiments.default_cache_dir())
     if args.action == "plan":
         total = 0.0
         done: set[Any] = set()
         for part in parts:
             cells = [c for c in experiments.plan(part, scale) if c.key not in done]
             done.update(c.key for c in cells)
-            cost = sum(c.games * c.cost() for c in cells)
+            kept = experiments.kept_games(cells, args.seed, cache)
+            cost = sum(max(0, c.games - kept.get(c.key, 0)) * c.cost() for c in cells)
             total += cost
+            have = sum(min(c.games, kept.get(c.key, 0)) for c in cells)
             print(f"{part:10} {len(cells):4} cells {sum(c.games for c in cells):8,} games "
-                  f"{cost:12,.0f} cost units")
+                  f"{cost:12,.0f} cost units"
+                  + (f" ({have:,} of them kept by an earlier run: not played again)"
+                     if have else ""))
         minutes = total * 0.0025 / 60 / max(1, args.workers)
         when = f"about {minutes:.0f} min" if minutes >= 1 else "under a minute"
         print(f"{'total':10} {total:29,.0f} cost units (1 unit: about one game between greedy "
@@ -455,9 +462,6 @@ def cmd_experiment(args: argparse.Namespace) -> int:
         names = ", ".join(str(p) for p in foreign)
         return error(f"--out {out}: {names} would be replaced, and was not written by "
                      "`penneech experiment run`; it is left alone (choose another --out)")
-    if args.cache is not None and os.path.lexists(args.cache) and not os.path.isdir(args.cache):
-        return error(f"--cache {args.cache}: it is a file, not a folder")
-    cache = None if args.no_cache else args.cache or str(experiments.default_cache_dir())
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         client = experiments.executor_for(args.dask) if args.dask else None
@@ -470,10 +474,10 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                         progress=progress, out_dir=out, cache_dir=cache)
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the message must not be cut off)
-        kept = (f"the games of every cell played to its end are kept in {cache}, and the same "
+        said = (f"the games of every cell played to its end are kept in {cache}, and the same "
                 "command plays only the rest" if cache is not None else
                 "nothing was kept (--no-cache): the same command plays everything again")
-        print(terminal_safe(f"interrupted: {kept}; the data files in {out} are all of one run "
+        print(terminal_safe(f"interrupted: {said}; the data files in {out} are all of one run "
                             "only once a run ends"), file=sys.stderr)
         return 130
     except OSError as exc:

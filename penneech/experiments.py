@@ -534,6 +534,17 @@ def _cache_file(cache: Path, key: tuple[str, tuple[str, str], bool], seed: int) 
     return cache / f"{name}.json"
 
 
+def kept_games(
+    cells: Sequence[Cell], seed: int, cache_dir: str | os.PathLike[str] | None
+) -> dict[tuple[str, tuple[str, str], bool], int]:
+    """How many games of each cell an earlier run of the same code kept in ``cache_dir``
+    (what :func:`run` would not play again)."""
+    if cache_dir is None:
+        return {}
+    cache = Path(cache_dir) / play_fingerprint()
+    return {key: len(games) for key, games in _read_cache(cache, cells, seed).items()}
+
+
 def _read_cache(
     cache: Path | None, cells: Sequence[Cell], seed: int
 ) -> dict[tuple[str, tuple[str, str], bool], list[Measures]]:
@@ -543,9 +554,13 @@ def _read_cache(
     for cell in cells:
         path = _cache_file(cache, cell.key, seed)
         if path.exists():
-            rows = json.loads(path.read_text(encoding="utf-8"))
-            found[cell.key] = [Measures._make(tuple(v) if isinstance(v, list) else v for v in r)
-                               for r in rows]
+            try:
+                rows = json.loads(path.read_text(encoding="utf-8"))
+                found[cell.key] = [
+                    Measures._make(tuple(v) if isinstance(v, list) else v for v in r)
+                    for r in rows]
+            except (OSError, ValueError, TypeError):
+                continue  # (a file spoilt by hand, or unreadable: its games are played again)
     return found
 
 

@@ -476,3 +476,29 @@ def test_a_stopped_command_goes_on_where_it_stopped(
     for name in ("readings.json", "measures.csv"):
         gone_on = (tmp_path / "stopped" / name).read_text(encoding="utf-8")
         assert gone_on == (tmp_path / "whole" / name).read_text(encoding="utf-8")
+
+
+def test_the_plan_counts_the_games_kept_and_a_spoilt_one_is_played_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PENNEECH_CACHE", str(tmp_path / "cache"))
+    plan_it = ["experiment", "plan", "--part", "readings", "--scale", "tiny"]
+    assert main(plan_it) == 0
+    games = sum(c.games for c in plan("readings", SCALES["tiny"]))
+    assert f"{games:,} games" in capsys.readouterr().out
+    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--no-progress",
+                 "--out", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    assert main(plan_it) == 0
+    assert f"0 cost units ({games:,} of them kept by an earlier run: not played again)" in (
+        capsys.readouterr().out)
+    spoilt = sorted((tmp_path / "cache").rglob("*.json"))[0]
+    spoilt.write_text("[[1, 2", encoding="utf-8")  # (cut off, or edited by hand)
+    assert main(plan_it) == 0
+    found = re.search(r"\(([\d,]+) of them kept by an earlier run", capsys.readouterr().out)
+    assert found and 0 < int(found[1].replace(",", "")) < games  # (the spoilt cell's are not)
+    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--no-progress",
+                 "--out", str(tmp_path / "out")]) == 0
+    assert json.loads(spoilt.read_text(encoding="utf-8"))  # played again and kept again
+    assert main([*plan_it, "--no-cache"]) == 0
+    assert "kept by an earlier run" not in capsys.readouterr().out
