@@ -24,6 +24,7 @@ import json
 import os
 import random
 import signal
+import stat
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -314,8 +315,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return error(f"cannot write {args.out}: {exc.strerror}")
     elif args.go_on is not None:
         # The run's own file: written again (atomically) with every game it held and the new
-        # ones, so that it is never left with fewer than it had.
+        # ones, so that it is never left with fewer than it had.  One made read-only is not.
         out = Path(args.go_on)
+        if not os.stat(out).st_mode & stat.S_IWUSR:
+            return error(f"--go-on {args.go_on}: the file is read-only, and going on writes "
+                         "its games back to it; give --out another file, or make it writable")
     if out is not None:
         problem = simulation.check_writable(out)
         if problem:
@@ -323,21 +327,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     settings = {"solver": {"samples": args.samples}} if args.samples is not None else None
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     interrupted = False
+    # Once the games are played, Ctrl-C is ignored until they are written (whole or not at
+    # all) and said: a second one after a first must not lose them, nor one during the write.
+    # Then Ctrl-C is as it was (main() may be called again in the same Python).
+    previous = signal.getsignal(signal.SIGINT)
     try:
-        results = simulation.simulate(
-            rules, kinds, games=args.games, seed=seed, workers=workers,
-            duplicate=not args.no_duplicate, progress=progress, player_settings=settings,
-            chunk_size=args.chunk_size, done=done)
-    except simulation.NotThisRun as exc:
-        return error(f"--go-on {args.go_on}: {exc}")
-    except ValueError as exc:
-        return error(str(exc))
-    except simulation.Interrupted as exc:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not lose them now
-        interrupted = True
-        results = exc.results()
-        print(f"interrupted: {len(results)} of {args.games} games had finished",
-              file=sys.stderr)
+        try:
+            results = simulation.simulate(
+                rules, kinds, games=args.games, seed=seed, workers=workers,
+                duplicate=not args.no_duplicate, progress=progress, player_settings=settings,
+                chunk_size=args.chunk_size, done=done)
+            _on_ctrl_c(signal.SIG_IGN)
+        except simulation.NotThisRun as exc:
+            return error(f"--go-on {args.go_on}: {exc}")
+        except ValueError as exc:
+            return error(str(exc))
+        except simulation.Interrupted as exc:
+            _on_ctrl_c(signal.SIG_IGN)
+            interrupted = True
+            results = exc.results()
+            print(f"interrupted: {len(results)} of {args.games} games had finished",
+                  file=sys.stderr)
+        return _write_results(args, results, out, wanted, rules, kinds, seed, interrupted)
+    finally:
+        _on_ctrl_c(previous)
+
+
+def _on_ctrl_c(handler: Any) -> None:
+    """Set what Ctrl-C does, where Python allows it (in the main thread only)."""
+    import threading
+
+    if handler is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, handler)
+
+
+def _write_results(args: argparse.Namespace, results: list[simulation.GameResult],
+                   out: Path | None, wanted: str | None, rules: Rules, kinds: Sequence[str],
+                   seed: int, interrupted: bool) -> int:
+    """Write the games of ``penneech simulate`` to ``out`` (if any) and print their summary."""
     # The results are written before anything is printed: a closed pipe or a full disk on the
     # standard output (``penneech simulate --out r.csv | head -1``) must not lose them.
     written: Path | None = None
@@ -358,11 +385,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(terminal_safe(line))
     if failed:
         return error(failed)
-    if written is not None:
+    if written is not None and out is not None and wanted is not None:
         # (``written`` is resolved, so it is compared with nothing: ``out`` is what was chosen)
-        taken = left_alone(wanted, out) if out is not None else None
+        taken = left_alone(wanted, out)
         print(terminal_safe(f"{taken}: wrote {out} instead" if taken else f"wrote {wanted}"))
-        if interrupted and out is not None:
+        if interrupted:
             print(terminal_safe(f"to go on: {go_on_command(args, rules, kinds, seed, out)}"),
                   file=sys.stderr)
     return 130 if interrupted else 0
@@ -373,7 +400,8 @@ def go_on_command(args: argparse.Namespace, rules: Rules, kinds: Sequence[str], 
     """The command that goes on with a stopped run whose games are in ``path``."""
     import shlex
 
-    words = ["penneech", "simulate", "--go-on", str(path), "--rules", str(rules), "--players",
+    # (``--go-on=NAME``: a name that begins with "-" would be read as an option)
+    words = ["penneech", "simulate", f"--go-on={path}", "--rules", str(rules), "--players",
              ",".join(kinds), "--games", str(args.games), "--seed", str(seed)]
     if args.samples is not None:
         words += ["--samples", str(args.samples)]
@@ -629,8 +657,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--go-on", metavar="FILE.csv",
                    help="go on with a run that was stopped, whose games FILE.csv holds (as "
                    "--out wrote them): give the run's --rules, --players, --games and --seed "
-                   "(a stopped run prints the command); its games and the new ones are written "
-                   "back to FILE.csv, or to --out if given")
+                   "(a stopped run prints the command; the solver's --samples is not in the "
+                   "file, so cannot be checked); its games and the new ones are written back to "
+                   "FILE.csv, or to --out if given")
     p.add_argument("--no-duplicate", action="store_true",
                    help="do not play the games in pairs with the same packs and seats swapped")
     p.add_argument("--samples", type=_whole_number, default=None,

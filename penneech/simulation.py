@@ -92,6 +92,7 @@ __all__ = [
     "simulate",
     "games_done",
     "NotThisRun",
+    "stopped_games",
     "play_one",
     "game_seed",
     "player_seed",
@@ -364,13 +365,16 @@ def games_done(
     seed: int,
     games: int,
     duplicate: bool = True,
+    what: str = "games_done",
 ) -> dict[int, GameResult]:
     """The games of ``done`` by number, once each is seen to be a game of this run: its rules,
     its seed (:func:`game_seed`), its players in their seats, a number below ``games``.
 
     A run stopped part-way (Ctrl-C, a page closed) goes on from there with :func:`simulate`'s
     ``done``: the games it plays are those it would have played.  A game from another run
-    raises :class:`NotThisRun` (a :class:`ValueError`) saying what differs.
+    raises :class:`NotThisRun` (a :class:`ValueError`) saying what differs.  What a file of
+    results does not hold cannot be checked: the players' settings (the solver's ``samples``).
+    ``what`` names the caller in the error for something that is not results.
 
     >>> first = simulate("pagat", ("greedy", "random"), games=2, seed=1)
     >>> sorted(games_done(first, "pagat", ("greedy", "random"), 1, games=4))
@@ -383,7 +387,7 @@ def games_done(
     """
     notation = str(Rules.parse(rules) if isinstance(rules, str) else rules)
     have: dict[int, GameResult] = {}
-    for r in _check_results(done, "games_done"):
+    for r in _check_results(done, what):
         n = r.game
 
         def unlike(why: str, n: int = n) -> NotThisRun:
@@ -391,8 +395,6 @@ def games_done(
 
         if not 0 <= n < games:
             raise unlike(f"a run of {games} games has games 0 to {games - 1}")
-        if n in have:
-            raise NotThisRun(f"game {n} is in the results twice")
         if r.rules != notation:
             raise unlike(f"it was played under the rules {r.rules}, not {notation}")
         ours = game_seed(seed, n, duplicate)
@@ -404,6 +406,8 @@ def games_done(
         if tuple(r.players) != seats:
             raise unlike(f"its players were {' and '.join(r.players)}, not "
                          f"{' and '.join(seats)}")
+        if n in have:
+            raise NotThisRun(f"game {n} is in the results twice")
         have[n] = r
     return have
 
@@ -505,7 +509,7 @@ def simulate(
         names = (labels[0], labels[1])
     settings = _settings_for(kinds, player_settings)
     notation = str(rule_set)
-    have = games_done(done, rule_set, names, seed, games, duplicate)
+    have = games_done(done, rule_set, names, seed, games, duplicate, what="simulate's done")
     todo = [n for n in range(games) if n not in have]
 
     if executor is None and workers == 1:
@@ -540,16 +544,32 @@ def simulate(
     return [have[n] for n in range(games)]
 
 
+#: The games of the last run :func:`simulate` was stopped in, in this process
+#: (:func:`stopped_games`).
+_stopped: list[GameResult] = []
+
+
+def stopped_games() -> list[GameResult]:
+    """The games that had finished when :func:`simulate` was last stopped (Ctrl-C, or a
+    notebook kernel's stop) in this Python, in order; ``[]`` if none was.  They are kept until
+    the next run is stopped, whatever happens in between (an error in another cell does not
+    lose them): ``simulate(..., done=stopped_games())`` goes on with the same arguments."""
+    return list(_stopped)
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a run; ``done`` holds the results of the tasks that had finished, by
     task number (so that the games already played are not lost).  Raised by
     :func:`simulate`, ``done`` holds the games by number and ``games`` is the run's size:
-    :meth:`results` lists them, and ``simulate(..., done=stop.results())`` goes on."""
+    :meth:`results` lists them (as :func:`stopped_games` does after the fact), and
+    ``simulate(..., done=stop.results())`` goes on."""
 
     def __init__(self, done: dict[int, Any], games: int | None = None) -> None:
         super().__init__()
         self.done = done
         self.games = games
+        if games is not None:
+            _stopped[:] = self.results()
 
     def results(self) -> list[Any]:
         """What had finished, in order."""
@@ -558,12 +578,12 @@ class Interrupted(KeyboardInterrupt):
     def __str__(self) -> str:
         if self.games is None:
             return f"stopped: {len(self.done)} tasks had finished"
-        # (shown under the traceback, in Jupyter too, where IPython keeps the exception as
-        # sys.last_value)
+        # (shown under the traceback, in Jupyter too: the line it gives works in a fresh cell,
+        # whatever was run in between)
         return (f"stopped: {len(self.done)} of {self.games} games had finished and are kept: "
-                "'except Interrupted as stop: games = stop.results()', or after the fact "
-                "'games = sys.last_value.results()', and simulate(..., done=games) with the "
-                "same arguments plays the rest")
+                "'from penneech.simulation import stopped_games; games = stopped_games()' "
+                "takes them, and simulate(..., done=games) with the same arguments plays the "
+                "rest")
 
 
 def map_tasks(

@@ -683,7 +683,7 @@ def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> 
     *_, said, go_on = err.splitlines()
     found = re.fullmatch(r"interrupted: (\d+) of 100000 games had finished", said)
     assert found, err[-500:]
-    assert go_on == (f"to go on: penneech simulate --go-on {out} --rules pagat --players "
+    assert go_on == (f"to go on: penneech simulate --go-on={out} --rules pagat --players "
                      f"greedy,greedy --games 100000 --seed 3"
                      + (" --workers 2" if workers == "2" else "")), err[-500:]
     finished = int(found.group(1))
