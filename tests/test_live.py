@@ -15,6 +15,7 @@ without them, except under ``CI=true``.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import tempfile
@@ -30,7 +31,7 @@ from penneech.live import ANALYSING
 from penneech.players import DEFAULT_OPPONENT
 from penneech.render import card_label
 from penneech.rules import OPTIONS
-from penneech.simulation import read_csv, simulate
+from penneech.simulation import read_csv, simulate, write_csv
 from tests.accessibility import assert_accessible
 from tests.test_browser import (  # noqa: F401 - server and site are the browser tests' fixtures
     _OVERFLOW,
@@ -944,6 +945,85 @@ def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any
     assert runs.count() == 1 and "2 of 10 games (stopped)" in runs.first.inner_text()
     page.evaluate("localStorage.removeItem('penneech-live-runs')")
     rec.check_all("small-experiment, a run gone on with after a reload")
+    page.close()
+
+
+def test_a_run_kept_further_elsewhere_is_never_cut_back(browser_context: Any,
+                                                         live_server: str) -> None:
+    """Another tab finished a run this tab goes on with: stopping here keeps the finished one
+    (it was replaced by this tab's fewer games).  A kept run the engine refuses leaves the
+    form as it was; a browser that stops keeping a run mid-way is told at once."""
+    first_two = io.StringIO(newline="")
+    write_csv(simulate("pagat", ("greedy", "club"), games=2, seed=5), first_two)
+    page, rec = _open_with_no_runs_kept(browser_context, live_server)
+    panel = page.locator(".pn-live-experiment")
+    message = panel.locator(".pn-live-message")
+    page.evaluate("""(csv) => localStorage.setItem('penneech-live-runs', JSON.stringify([
+      {id: 'x', at: 1, tab: 'other', rules: 'pagat', seed: 5, players: ['greedy', 'club'],
+       done: 2, total: 30, finished: false, rows: [], csv}]))""", first_two.getvalue())
+    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
+    page.reload(wait_until="load")
+    panel.locator(".pn-live-runs button", has_text="Go on with this run").click()
+    page.wait_for_function("() => !document.querySelector('.pn-live-experiment "
+                           "[data-do=stop]').disabled && / of 30 games/.test(document"
+                           ".querySelector('.pn-live-experiment .pn-live-message').innerText)",
+                           timeout=START_MS)
+    page.evaluate("""() => {  // (the other tab ends the run meanwhile)
+      const runs = JSON.parse(localStorage.getItem('penneech-live-runs'));
+      runs[0] = {...runs[0], done: 30, finished: true, at: Date.now(), tab: 'other'};
+      localStorage.setItem('penneech-live-runs', JSON.stringify(runs));
+    }""")
+    panel.locator("[data-do=stop]").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-experiment "
+                           ".pn-live-message').innerText.startsWith('Stopped')",
+                           timeout=START_MS)
+    assert "Another tab played this run further (30 games): that is what is kept." in (
+        message.inner_text())
+    kept = page.evaluate("JSON.parse(localStorage.getItem('penneech-live-runs'))")
+    assert [(r["id"], r["done"], r["finished"]) for r in kept] == [("x", 30, True)]
+
+    # a kept run the engine cannot take (another version of the page kept it)
+    page.evaluate("""() => localStorage.setItem('penneech-live-runs', JSON.stringify([
+      {id: 'y', at: 1, rules: 'nonsense', seed: 5, players: ['greedy', 'random'], done: 2,
+       total: 30, finished: false, rows: [], csv: 'x'}]))""")
+    page.wait_for_load_state("networkidle")  # (a reload cuts off the page's icon)
+    page.reload(wait_until="load")
+    panel.locator("select[name=preset]").select_option("parlett")
+    panel.locator(".pn-live-runs button", has_text="Go on with this run").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-experiment "
+                           ".pn-live-message').innerText.includes('nonsense')", timeout=START_MS)
+    assert panel.locator("select[name=preset]").input_value() == "parlett"
+    assert panel.locator(".pn-live-start").is_enabled()
+    page.evaluate("localStorage.removeItem('penneech-live-runs')")
+    rec.check_all("small-experiment, a run kept further in another tab")
+    page.close()
+
+    # a browser that stops keeping the run while it goes on says so then, not at its end
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'penneech-live-runs') throw new DOMException('refused', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}small-experiment.html", wait_until="load")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("select[name=player-a]").select_option("greedy")
+    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("input[name=games]").fill("2000")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-experiment "
+                           ".pn-live-message').innerText.includes('not keeping the run')",
+                           timeout=START_MS)
+    assert panel.locator("[data-do=stop]").is_enabled()  # (told while the run goes on)
+    assert "Not kept in this browser: download it before you leave." in (
+        panel.locator(".pn-live-runs li").first.inner_text())
+    panel.locator("[data-do=stop]").click()
+    rec.check_all("small-experiment, storage refused mid-run")
     page.close()
 
 

@@ -16,6 +16,18 @@
   const OLD_SAVE = "penneech-live-game";
   const SAVE_PREFIX = "penneech-live-game:";
   const RUNS_KEY = "penneech-live-runs";  // the experiments' runs, newest first
+  // This tab, the same after a reload (sessionStorage is the tab's own): a run kept lately by
+  // another tab may be going on there.
+  const TAB = (() => {
+    try {
+      const id = sessionStorage.getItem("penneech-live-tab")
+        || Math.random().toString(36).slice(2, 10);
+      sessionStorage.setItem("penneech-live-tab", id);
+      return id;
+    } catch (e) {
+      return "";  // (storage refused: every run counts as this tab's)
+    }
+  })();
   const MAX_RUNS = 20;
   const KEEP_RUN_MS = 5000;  // a run going on is kept in the browser at most this often
   const PROMPT_KEY = "penneech-live-prompt";  // the Python prompt's draft and runs
@@ -849,6 +861,15 @@
     // Keeps ``run`` first in the list (in place of an earlier state of the same run); when
     // the storage is full, the oldest runs make room. Says what was not kept.
     function keepRun(run) {
+      // The same run played further in another tab of the page (gone on with there, or still
+      // going there) stays as that tab kept it: a run is never kept with fewer games.
+      const there = readRuns().find((r) => r.id === run.id);
+      if (there && (there.finished ? !run.finished || there.done > run.done
+        : there.done > run.done)) {
+        showRuns();
+        return `Another tab played this run further (${there.done} games): that is what `
+          + "is kept.";
+      }
       const all = [run, ...readRuns().filter((r) => r.id !== run.id)];
       let runs = all.slice(0, MAX_RUNS);  // (the newest MAX_RUNS)
       const had = all.length;
@@ -858,7 +879,7 @@
           break;
         } catch (e) {
           if (runs.length <= 1) {
-            showRuns([run, ...readRuns().filter((r) => r.id !== run.id)]);
+            showRuns([{ ...run, unkept: true }, ...readRuns().filter((r) => r.id !== run.id)]);
             return "This browser is not keeping the run (its storage is turned off or full): "
               + "download it from the list below before you leave the page.";
           }
@@ -878,7 +899,7 @@
       const games = await eng.ask({ op: "experiment_results" });
       if (!games.ok) return "";
       return keepRun({
-        id: runId, at: Date.now(), rules: answer.rules, players: games.players,
+        id: runId, at: Date.now(), tab: TAB, rules: answer.rules, players: games.players,
         seed: answer.seed, done: answer.done, total: answer.total,
         finished, rows: answer.rows, csv: games.csv,
       });
@@ -903,10 +924,13 @@
         const [a, b] = run.rows;
         const line = `Rules ${run.rules} · ${run.players.join(" against ")} · seed `
           + `${run.seed} · ${run.done}${run.finished ? "" : ` of ${run.total}`} games`
-          + (run.finished ? "" : run.id === runId && running ? " (running)" : " (stopped)")
+          + (run.finished ? "" : run.id === runId && running ? " (running)"
+            : run.tab !== TAB && Date.now() - run.at < 3 * KEEP_RUN_MS
+              ? " (going on in another tab, or stopped there)" : " (stopped)")
           + (a ? `: ${a.player} won ${percent(a.win_rate)} (95% interval `
             + `${interval(a.low, a.high)})` : "")
-          + (b ? `, ${b.player} ${percent(b.win_rate)}` : "") + ". ";
+          + (b ? `, ${b.player} ${percent(b.win_rate)}` : "") + ". "
+          + (run.unkept ? "Not kept in this browser: download it before you leave. " : "");
         const save = make("button", { type: "button", className: "pn-live-runs-download",
           textContent: "Download (CSV)" });
         save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
@@ -936,8 +960,9 @@
     showRuns();
 
     // Plays the run on (a new one when ``request`` starts one) until it ends or Stop is pressed.
-    async function run(eng, request) {
+    async function run(eng, request, onStart = null) {
       running = true;
+      showRuns(shown);  // (the runs' "Go on with this run" wait for this one)
       const onButtons = document.activeElement === goOn || document.activeElement === start;
       stop.disabled = false;
       start.disabled = true;
@@ -947,17 +972,21 @@
       const bar = $(box, ".pn-live-status progress");
       let answer = await eng.ask(request);
       if (answer.ok) {  // what runs, where a box was left empty or rounded to pairs
+        if (onStart) onStart();
         form.elements.namedItem("games").value = String(answer.total);
         form.elements.namedItem("seed").value = String(answer.seed);
       }
       let keptDone = 0;
       let keptAt = Date.now();
-      let toldWhileRunning = "";  // what keeping the run said (a run forgotten), told at the end
+      let toldWhileRunning = "";  // what keeping the run said (a run forgotten, a storage
+      // that refuses it): told as the run goes on, and again at its end
       while (answer.ok) {
         if (answer.rows.length) show(answer);
         bar.hidden = false;
         bar.value = Math.round(100 * answer.done / answer.total);
-        $(box, ".pn-live-message").textContent = ` ${answer.progress}`;
+        // (what keeping the run said, a storage that refuses it, is told at once)
+        $(box, ".pn-live-message").textContent = ` ${answer.progress}${
+          toldWhileRunning ? `. ${toldWhileRunning}` : ""}`;
         if (answer.finished || !running) break;
         if (answer.done > keptDone && Date.now() - keptAt > KEEP_RUN_MS) {
           toldWhileRunning = await keepSoFar(eng, answer, false) || toldWhileRunning;
@@ -1046,14 +1075,14 @@
       const eng = await engineFor(box);
       running = false;
       if (!eng || running) return;
-      showSettings(kept);
       out.replaceChildren();
       runId = kept.id;
       status.say(`Going on with your run from game ${kept.done + 1} of ${kept.total}…`);
       await run(eng, {
         op: "experiment", start: true, step: 1, rules: kept.rules, players: kept.players,
         games: kept.total, seed: kept.seed, games_so_far: kept.csv,
-      });
+      }, () => showSettings(kept));  // (only once the engine has taken the run: the form
+      // is left as it was when it refuses one, a run kept by another version of the page)
     }
     stop.addEventListener("click", () => { running = false; });
   }
