@@ -329,7 +329,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     interrupted = False
     # Once the games are played, Ctrl-C is ignored until they are written (whole or not at
     # all) and said: a second one after a first must not lose them, nor one during the write.
-    # Then Ctrl-C is as it was (main() may be called again in the same Python).
+    # A run that was not stopped then has Ctrl-C as it was (main() may be called again in the
+    # same Python); after a Ctrl-C, a second one is ignored until the program ends (restored,
+    # it could end the program by the signal, not with the status 130 said).
     previous = signal.getsignal(signal.SIGINT)
     try:
         try:
@@ -350,7 +352,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         return _write_results(args, results, out, wanted, rules, kinds, seed, interrupted)
     finally:
-        _on_ctrl_c(previous)
+        if not interrupted:
+            _on_ctrl_c(previous)
 
 
 def _on_ctrl_c(handler: Any) -> None:
