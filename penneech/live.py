@@ -35,7 +35,7 @@ and ``analyse``, which the page sends when an answer says ``analysis_pending``),
 ``replay_analysis`` (what each card played in one deal of a record cost),
 ``experiment`` (many games, a few at a time), ``experiment_results`` (its games so far, as CSV)
 and ``python`` (the prompt), with ``python_restore`` (its names, given to a new Python after a
-Stop).
+Stop, or on a later visit from the browser's storage).
 """
 
 from __future__ import annotations
@@ -828,6 +828,22 @@ class Prompt:
     ['double', 'game', 'r']
     >>> again.run("print(double(len(game.hand(0))), r.__name__)")["stdout"]
     '14 random\n'
+
+    The page also keeps them in the browser, for a later visit, whose reader may have run code
+    before bringing them back: ``merge=True`` leaves the names the reader has made since as they
+    are, and lists them (``yours``).
+
+    >>> later = Prompt()
+    >>> _ = later.run("game = 'mine'\nx = 1")
+    >>> back = later.restore(kept["kept"], merge=True)
+    >>> back["kept_names"], back["yours"]
+    (['double', 'r'], ['game'])
+    >>> later.run("print(game, x, double(x))")["stdout"]
+    'mine 1 2\n'
+    >>> later.restore("not what keep gave")
+    Traceback (most recent call last):
+    ...
+    penneech.live.LiveError: the names kept could not be read back: the copy kept is damaged
     """
 
     def __init__(self) -> None:
@@ -906,8 +922,8 @@ class Prompt:
                                  for n in values})
                 values = {}
                 pickled = self._pickled(values)
-        kept = {"modules": modules, "definitions": self.definitions, "values": pickled,
-                "not_kept": not_kept}
+        kept = {"format": KEEP_FORMAT, "modules": modules, "definitions": self.definitions,
+                "values": pickled, "not_kept": not_kept}
         return {"kept": base64.b64encode(zlib.compress(pickle.dumps(kept), 1)).decode("ascii"),
                 "kept_names": sorted([*modules, *values]), "not_kept": not_kept}
 
@@ -924,19 +940,31 @@ class Prompt:
         _Keeper(out, self.definitions).dump(value)
         return out.getvalue()
 
-    def restore(self, kept: str) -> dict[str, Any]:
-        """Bring back the names :meth:`keep` kept (in this new prompt); ``kept_names``, and
-        ``not_kept``: each name :meth:`keep` could not keep or this could not bring back.
-        ``kept`` must come from :meth:`keep`: it is unpickled (whoever can send it can run code
-        here anyway, at the prompt)."""
-        data = pickle.loads(zlib.decompress(base64.b64decode(kept)))
-        not_kept: dict[str, str] = dict(data["not_kept"])  # (those that could not be kept)
+    def restore(self, kept: str, *, merge: bool = False) -> dict[str, Any]:
+        """Bring back the names :meth:`keep` kept (in this new prompt); ``kept_names`` (those
+        brought back), and ``not_kept``: each name :meth:`keep` could not keep or this could
+        not bring back.  With ``merge``, a name the reader has made in this prompt is left as it
+        is (``yours`` lists those the kept names had too).  Raises :class:`LiveError`, with a
+        sentence for the reader, if ``kept`` cannot be read at all.
+
+        ``kept`` must come from :meth:`keep`: it is unpickled.  The page gives it back from its
+        own memory (after a Stop) or from this site's own storage in the reader's browser, where
+        only its own code wrote it; whoever could write there could run code at the prompt
+        anyway."""
+        data = _read_kept(kept)
+        own = set(self._reader_names()) if merge else set()
+        not_kept: dict[str, str] = {n: why for n, why in data["not_kept"].items()
+                                    if n not in own}  # (those that could not be kept)
         for name, module in data["modules"].items():
+            if name in own:
+                continue
             try:
                 self.namespace[name] = importlib.import_module(module)
             except Exception as exc:
                 not_kept[name] = f"could not be imported again: {exc!r}"
         for name, source in data["definitions"].items():
+            if name in own:
+                continue
             try:
                 exec(compile(source, "<prompt>", "exec"), self.namespace)
                 self.definitions[name] = source
@@ -947,11 +975,30 @@ class Prompt:
         except Exception as exc:
             values = {}
             not_kept["(the other names)"] = f"could not be read back: {exc!r}"
-        for name in self.definitions:  # a name defined once, then deleted, stays deleted
-            if name not in values and name not in not_kept:
+        for name in data["definitions"]:  # a name defined once, then deleted, stays deleted
+            if name not in values and name not in not_kept and name not in own:
                 self.namespace.pop(name, None)
-        self.namespace.update(values)
-        return {"kept_names": sorted(self._reader_names()), "not_kept": not_kept}
+        self.namespace.update({n: v for n, v in values.items() if n not in own})
+        kept_names = set(data["modules"]) | set(data["definitions"]) | set(values)
+        return {"kept_names": sorted(set(self._reader_names()) - own),
+                "not_kept": not_kept, "yours": sorted(own & kept_names)}
+
+
+def _read_kept(kept: str) -> dict[str, Any]:
+    """What :meth:`Prompt.keep` kept (its ``kept`` text), read back; :class:`LiveError` if it
+    is damaged or was written in another form (by another version of the page)."""
+    try:
+        data = pickle.loads(zlib.decompress(base64.b64decode(kept, validate=True)))
+    except Exception:  # (base64, zlib or pickle: any of them may fail on damaged text)
+        raise LiveError("the names kept could not be read back: the copy kept is damaged"
+                        ) from None
+    if (not isinstance(data, dict) or data.get("format", 1) != KEEP_FORMAT
+            or not all(isinstance(data.get(key), kind) for key, kind in (
+                ("modules", dict), ("definitions", dict), ("values", bytes),
+                ("not_kept", dict)))):
+        raise LiveError("the names kept could not be read back: they were kept by another "
+                        "version of this page, which this one cannot read")
+    return data
 
 
 #: The prompt's namespace is this module's.
@@ -960,6 +1007,11 @@ _MODULE = "__live__"
 #: The most the prompt's names may take, pickled, to be kept for a new Python after a Stop (they
 #: are kept after every run, and pass from the worker to the page each time).
 KEEP_LIMIT = 5_000_000
+
+#: The form of what :meth:`Prompt.keep` keeps: the page keeps it in the browser for a later
+#: visit, so a change to its form changes this number, and a newer page refuses an older form
+#: with a sentence (those kept before this number existed are of form 1).
+KEEP_FORMAT = 1
 
 
 class _Keeper(pickle.Pickler):
@@ -1177,15 +1229,23 @@ def _python(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _python_restore(args: Mapping[str, Any]) -> dict[str, Any]:
-    """A new prompt with the names an earlier one kept (``kept``, from ``python``)."""
+    """The names an earlier prompt kept (``kept``, from ``python``) brought back: in a new
+    prompt (after a Stop), or with ``merge`` into this one, leaving the names the reader has
+    made in it (from the browser's storage, on a later visit).  ``again`` holds the names kept
+    now, as ``python`` answers them, for a Stop after this."""
     kept = args.get("kept")
     if not isinstance(kept, str):
         raise LiveError("kept must be the text an answer to python gave")
-    _prompt[:] = [Prompt()]
+    merge = bool(args.get("merge"))
+    if not (merge and _prompt):
+        _prompt[:] = [Prompt()]
     try:
-        return _prompt[0].restore(kept)
+        back = _prompt[0].restore(kept, merge=merge)
+    except LiveError:
+        raise
     except Exception as exc:  # (text from the page: whatever it holds, say so)
         raise LiveError(f"the names kept could not be read back: {exc!r}") from None
+    return {**back, "again": _prompt[0].keep()}
 
 
 #: Every operation by name.

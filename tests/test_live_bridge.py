@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
+import pickle
 import re
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -580,6 +583,62 @@ def test_the_prompt_keeps_what_fits_and_says_what_was_too_large(
     assert kept["kept_names"] == ["small"]
     assert kept["not_kept"]["big"].startswith("too large to keep (0.0 MB)")
     assert penneech.live.Prompt().restore(kept["kept"])["kept_names"] == ["small"]
+
+
+def test_names_kept_in_the_browser_come_back_on_a_later_visit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page keeps the names in the browser's storage; on a later visit the reader may run
+    code before bringing them back: the names made since stay as the reader made them, the
+    others come back, and a Stop after that gives back both."""
+    monkeypatch.setattr(penneech.live, "_prompt", [])
+    earlier = ok(op="python", code="def square(x):\n    return x * x\nresults = [1, 2]\n"
+                                    "game = Game('parlett', seed=3)\nlost = lambda: 0")
+    monkeypatch.setattr(penneech.live, "_prompt", [])  # (the later visit's Python)
+    ok(op="python", code="results = 'mine'\nmore = 3")
+    back = ok(op="python_restore", kept=earlier["kept"], merge=True)
+    assert back["kept_names"] == ["game", "square"]
+    assert back["yours"] == ["results"]
+    assert back["not_kept"] == {"lost": "a lambda: define it with def to keep it"}
+    assert ok(op="python", code="print(square(more), results, game.rules)")["stdout"] == \
+        "9 mine parlett\n"
+    assert back["again"]["kept_names"] == ["game", "more", "results", "square"]
+    # (after a Stop: a new Python, with the names as they were after the bringing back)
+    stopped = ok(op="python_restore", kept=back["again"]["kept"])
+    assert stopped["kept_names"] == ["game", "more", "results", "square"]
+    assert ok(op="python", code="print(square(more), results)")["stdout"] == "9 mine\n"
+    # with no Python yet on the page, merging starts one
+    monkeypatch.setattr(penneech.live, "_prompt", [])
+    assert ok(op="python_restore", kept=earlier["kept"], merge=True)["kept_names"] == [
+        "game", "results", "square"]
+
+
+def test_names_kept_damaged_or_by_another_version_are_refused_with_a_sentence(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the browser gives back may be damaged, or kept by another version of the page:
+    the reader is told so in a sentence, never with a traceback, and the Python running is
+    left as it was."""
+    monkeypatch.setattr(penneech.live, "_prompt", [])
+    kept = ok(op="python", code="x = 1")["kept"]
+    damaged = ("the names kept could not be read back: the copy kept is damaged")
+    for text in ("", "not kept text", kept[:-8], kept[:40] + "A" + kept[41:],
+                 base64.b64encode(b"not zlib").decode()):
+        answer = ask(op="python_restore", kept=text, merge=True)
+        assert answer == {"ok": False, "error": damaged}, text
+    other = {"format": penneech.live.KEEP_FORMAT + 1, "modules": {}, "definitions": {},
+             "values": pickle.dumps({}), "not_kept": {}}
+    for data in (other, ["a list"], {"values": b""}):
+        text = base64.b64encode(zlib.compress(pickle.dumps(data))).decode()
+        answer = ask(op="python_restore", kept=text, merge=True)
+        assert answer == {"ok": False, "error": (
+            "the names kept could not be read back: they were kept by another version of "
+            "this page, which this one cannot read")}, data
+    assert ok(op="python", code="x")["text"] == "1"  # (still there)
+    # the form of the kept names is said in them, and those kept before it was are read
+    data = pickle.loads(zlib.decompress(base64.b64decode(kept)))
+    assert data["format"] == penneech.live.KEEP_FORMAT == 1
+    del data["format"]
+    older = base64.b64encode(zlib.compress(pickle.dumps(data))).decode()
+    assert penneech.live.Prompt().restore(older)["kept_names"] == ["x"]
 
 
 def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:
