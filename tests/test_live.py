@@ -1164,6 +1164,126 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.close()
 
 
+def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
+                                                     live_server: str) -> None:
+    """The names the last finished run left are kept in the browser: after a reload they are
+    offered, under the runs of the earlier visit, and come back at the reader's click (they
+    were lost, and the page said to run the code again).  Code run first keeps its own names;
+    a damaged copy is forgotten with a sentence; "Forget these runs" forgets the names too."""
+    page, rec = _open(browser_context, live_server, "python-in-the-browser")
+    panel = page.locator(".pn-live-prompt")
+    message = panel.locator(".pn-live-message")
+    offer = panel.locator(".pn-live-offer")
+    bring_back = panel.get_by_role("button", name="Bring back these names")
+
+    def run(code: str, entries: int) -> None:
+        panel.locator("textarea").fill(code)
+        panel.locator(".pn-live-start").click()
+        page.wait_for_function("(n) => document.querySelectorAll('.pn-live-prompt "
+                               ".pn-live-entry').length === n", arg=entries, timeout=START_MS)
+
+    def reload() -> None:
+        page.reload(wait_until="load")
+        page.wait_for_timeout(500)  # (the names are read from the browser's storage)
+
+    def brought_back() -> str:
+        bring_back.click()
+        page.wait_for_function("() => !document.querySelector('.pn-live-prompt .pn-live-offer')",
+                               timeout=START_MS)
+        text: str = message.inner_text()
+        return text
+
+    if panel.locator(".pn-live-forget").is_visible():  # (runs of an earlier test)
+        panel.locator(".pn-live-forget").click()
+    run("results = [1, 2, 3]\ndef square(x):\n    return x * x\nhalf = lambda x: x / 2\n"
+        "square(4)", 1)
+    assert panel.locator(".pn-live-entry").first.inner_text().endswith("16")
+    reload()
+    assert panel.locator(".pn-live-entry").count() == 1
+    assert offer.inner_text().startswith(
+        "Your names from the earlier visit can be brought back: results, square (kept in this "
+        "browser). Not kept then: half (a lambda: define it with def to keep it).")
+    assert "Python starts afresh on this one." in panel.locator(".pn-live-earlier").inner_text()
+    assert message.inner_text() == "" and not page.workers  # (Python waits for the click)
+    assert brought_back() == ("Brought back your names from the earlier visit: results, square. "
+                              "Not brought back: half (a lambda: define it with def to keep it).")
+    assert "names were brought back" in panel.locator(".pn-live-earlier").inner_text()
+    run("print(square(len(results)), results)", 2)
+    assert panel.locator(".pn-live-stdout").first.inner_text() == "9 [1, 2, 3]\n"
+
+    # code run before bringing them back keeps the names it made; the others come back
+    reload()
+    assert offer.is_visible()
+    run("results = 'mine'", 3)
+    assert offer.is_visible()
+    assert brought_back() == ("Brought back your names from the earlier visit: square. Left as "
+                              "you made them on this visit: results.")
+    run("print(square(3), results)", 4)
+    assert panel.locator(".pn-live-stdout").first.inner_text() == "9 mine\n"
+
+    # a copy the browser gives back damaged is forgotten, with a sentence
+    page.evaluate("""() => new Promise((done) => {
+      const opening = indexedDB.open('penneech-live', 1);
+      opening.onsuccess = () => {
+        const tx = opening.result.transaction('prompt', 'readwrite');
+        const store = tx.objectStore('prompt');
+        store.get('names').onsuccess = (event) => {
+          const names = event.target.result;
+          store.put({ ...names, kept: names.kept.slice(0, 100) }, 'names');
+        };
+        tx.oncomplete = () => { opening.result.close(); done(); };
+      };
+    })""")
+    reload()
+    assert brought_back() == ("Your names from the earlier visit could not be brought back, and "
+                              "are forgotten: the copy kept is damaged.")
+    reload()
+    assert offer.count() == 0
+    assert "run your code again" in panel.locator(".pn-live-earlier").inner_text()
+
+    # "Forget these runs" forgets the names kept too
+    run("kept_again = 1", 5)
+    reload()
+    assert "kept_again" in offer.inner_text()
+    panel.locator(".pn-live-forget").click()
+    assert offer.count() == 0 and panel.locator(".pn-live-entry").count() == 0
+    reload()
+    assert offer.count() == 0 and panel.locator(".pn-live-entry").count() == 0
+    rec.check_all("python-in-the-browser, names after a reload")
+    page.close()
+
+
+def test_a_browser_that_will_not_keep_the_prompt_s_names_says_so(
+        browser_context: Any, live_server: str) -> None:
+    """Where the browser refuses to keep the names (a full quota; a private window may have no
+    storage at all), the reader is told that they last while the page is open, and the prompt
+    works on, with no error logged."""
+    context, rec = browser_context
+    for refusal in ("IDBObjectStore.prototype.put = function () { throw new DOMException("
+                    "'refused', 'QuotaExceededError'); };",
+                    "delete window.indexedDB;"):
+        page = context.new_page()
+        page.add_init_script(refusal)
+        page.on("console", rec.on_console)
+        page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+        page.goto(f"{live_server}python-in-the-browser.html", wait_until="load")
+        panel = page.locator(".pn-live-prompt")
+        if panel.locator(".pn-live-forget").is_visible():
+            panel.locator(".pn-live-forget").click()
+        panel.locator("textarea").fill("x = 6 * 7\nx")
+        panel.locator(".pn-live-start").click()
+        unkept = panel.locator(".pn-live-unkept")
+        unkept.wait_for(state="visible", timeout=START_MS)
+        why = ("the browser's storage for this site is full" if "Quota" in refusal
+               else "this browser gives the page no storage for them")
+        assert unkept.inner_text() == (f"This browser is not keeping your names for a later "
+                                       f"visit ({why}): they last while this page is open.")
+        assert panel.locator(".pn-live-entry").first.inner_text().endswith("42")
+        panel.locator(".pn-live-forget").click()
+        page.close()
+    rec.check_all("python-in-the-browser, names not kept")
+
+
 def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
         browser_context: Any, live_server: str) -> None:
     """A finished game is kept in the browser, but the page offered only unfinished ones: after

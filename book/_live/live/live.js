@@ -31,6 +31,11 @@
   const MAX_RUNS = 20;
   const KEEP_RUN_MS = 5000;  // a run going on is kept in the browser at most this often
   const PROMPT_KEY = "penneech-live-prompt";  // the Python prompt's draft and runs
+  // The prompt's names (pickled, up to 5 MB: more than localStorage, which the saved games and
+  // runs share, could hold) are kept in IndexedDB, in this database's store, under NAMES_KEY.
+  const NAMES_DB = "penneech-live";
+  const NAMES_STORE = "prompt";
+  const NAMES_KEY = "names";
   const MAX_PROMPT_ENTRIES = 30;
   const MAX_KEPT_OUTPUT = 4000;  // characters of each of a kept run's outputs
   const MAX_SAVES = 30;
@@ -274,6 +279,49 @@
     out.replaceChildren(wrap);
     show(0);
     return wrap;
+  }
+
+  // One request to the store of the prompt's names: act(store) makes it, in a transaction of
+  // this mode.  Resolves to {value} (the request's result) once the transaction is done, or
+  // to {refused: why} if the browser refuses (no IndexedDB, a private window, a full quota):
+  // never rejects, and logs nothing, so that the page goes on without it.
+  function namesStore(mode, act) {
+    const why = (error) => (error && error.name === "QuotaExceededError"
+      ? "the browser's storage for this site is full"
+      : "the browser refused to keep them here"
+        + (error instanceof DOMException ? ` (${error.name})` : ""));
+    return new Promise((resolve) => {
+      if (typeof indexedDB === "undefined") {
+        resolve({ refused: "this browser gives the page no storage for them" });
+        return;
+      }
+      let opening;
+      try {
+        opening = indexedDB.open(NAMES_DB, 1);
+      } catch (error) {  // (no indexedDB at all, or refused outright)
+        resolve({ refused: why(error) });
+        return;
+      }
+      opening.onupgradeneeded = () => opening.result.createObjectStore(NAMES_STORE);
+      opening.onerror = (event) => {
+        event.preventDefault();
+        resolve({ refused: why(opening.error) });
+      };
+      opening.onblocked = () => resolve({ refused: why(null) });
+      opening.onsuccess = () => {
+        const db = opening.result;
+        db.onversionchange = () => db.close();
+        try {
+          const tx = db.transaction(NAMES_STORE, mode);
+          const request = act(tx.objectStore(NAMES_STORE));
+          tx.oncomplete = () => { db.close(); resolve({ value: request.result }); };
+          tx.onabort = () => { db.close(); resolve({ refused: why(tx.error) }); };
+        } catch (error) {
+          db.close();
+          resolve({ refused: why(error) });
+        }
+      };
+    });
   }
 
   // -- the card table --------------------------------------------------------------------------
@@ -1108,14 +1156,15 @@
 
     // What the reader typed and what each run answered are kept in the browser (as text: a
     // drawing is kept as its repr), so that a reload or a page visited on the way loses
-    // neither; Python itself starts afresh then, and the page says so.
+    // neither; Python itself starts afresh then, and the names the last finished run left,
+    // kept in the browser too, are offered to be brought back.
     let history = [];  // newest first, as shown
     // (each output kept cut to its start: the storage is the saved games' too)
     const clip = (text) => (text.length > MAX_KEPT_OUTPUT
       ? `${text.slice(0, MAX_KEPT_OUTPUT)}\n… (the rest was shown on the earlier visit only)`
       : text);
     function keepPrompt() {
-      forget.hidden = history.length === 0;
+      forget.hidden = history.length === 0 && !offered;
       try {
         localStorage.setItem(PROMPT_KEY, JSON.stringify({
           draft: code.value,
@@ -1126,14 +1175,38 @@
       } catch (e) { /* storage refused or full: this visit's runs are still on the page */ }
     }
     const forget = make("button", { type: "button", className: "pn-live-forget",
-      textContent: "Forget these runs", hidden: true });
+      textContent: "Forget these runs", hidden: true,
+      title: "Forgets the runs and the names kept in this browser" });
     forget.addEventListener("click", () => {
       history = [];
+      offered = null;
       out.replaceChildren();
       keepPrompt();
+      storing = storing.then(() => namesStore("readwrite", (store) => store.delete(NAMES_KEY)));
       code.focus();
     });
-    out.after(forget);
+    // said when the browser will not keep the names for a later visit
+    const unkept = make("p", { className: "pn-live-note pn-live-unkept", hidden: true });
+    out.after(unkept, forget);
+
+    // The names the last finished run left are kept in the browser after each run (from the
+    // answer, as for a Stop), for a later visit; writes go one after another, after the read
+    // of an earlier visit's names.  While those are offered, they stay kept, not this visit's.
+    let offered = null;  // the earlier visit's names: {kept, names, not_kept}, until used
+    let storing = Promise.resolve();
+    function remember(answer) {
+      if (offered || typeof answer.kept !== "string") return;
+      const names = { kept: answer.kept, names: answer.kept_names || [],
+        not_kept: answer.not_kept || {}, saved_at: Date.now() };
+      storing = storing.then(() => namesStore("readwrite", (store) => store.put(names, NAMES_KEY)))
+        .then((done) => {
+          unkept.hidden = !done.refused;
+          unkept.textContent = done.refused ? `This browser is not keeping your names for a `
+            + `later visit (${done.refused}): they last while this page is open.` : "";
+        });
+    }
+    const visible = (names) => names.filter((name) => !name.startsWith("_"));
+    const reasons = (notKept) => Object.entries(notKept).map(([name, why]) => `${name} (${why})`);
 
     function showEntry(run, html = null) {
       const entry = make("div", { className: "pn-live-entry" }, pre(run.source, "pn-live-in"));
@@ -1171,12 +1244,85 @@
       }
       if (saved && typeof saved.draft === "string" && saved.draft.trim()) code.value = saved.draft;
     } catch (e) { /* storage refused, or not a kept prompt: the page as it was built */ }
+
+    // The names kept on an earlier visit are offered, under its runs; bringing them back
+    // starts Python, so it waits for the reader's click.  Code run before that keeps the names
+    // it makes: the others are brought back beside them.
+    storing = namesStore("readonly", (store) => store.get(NAMES_KEY)).then(({ value }) => {
+      if (!value || typeof value.kept !== "string" || !Array.isArray(value.names)
+          || !visible(value.names).length) return;
+      offered = { kept: value.kept, names: value.names.map(String),
+        not_kept: value.not_kept && typeof value.not_kept === "object" ? value.not_kept : {} };
+      const earlier = $(out, ".pn-live-earlier");
+      if (earlier) {
+        earlier.textContent = "Above: your runs on an earlier visit, kept in this browser. "
+          + "Python starts afresh on this one.";
+      }
+      const lost = reasons(offered.not_kept);
+      const button = make("button", { type: "button", className: "pn-live-bring-back",
+        textContent: "Bring back these names" });
+      const offer = make("div", { className: "pn-live-note pn-live-offer" },
+        make("p", { textContent: `Your names from the earlier visit can be brought back: `
+          + `${visible(offered.names).join(", ")} (kept in this browser).`
+          + (lost.length ? ` Not kept then: ${lost.join("; ")}.` : "")
+          + " A name you make on this visit before bringing them back stays as you made it; "
+          + "“Forget these runs” forgets these names too." }),
+        button);
+      out.append(offer);
+      forget.hidden = false;
+      button.addEventListener("click", () => bringBackEarlier(offer, button));
+    });
     let drafting = null;
     code.addEventListener("input", () => {
       clearTimeout(drafting);
       drafting = setTimeout(keepPrompt, 300);
     });
     forget.hidden = history.length === 0;
+
+    // The earlier visit's names, brought back into this visit's Python (started if need be),
+    // beside any name the reader has made since.
+    let bringing = null;  // the bringing back going on: a run waits for it
+    function bringBackEarlier(offer, button) {
+      if (bringing || !offered) return;
+      button.disabled = true;
+      bringing = bringBackNow(offer).finally(() => {
+        bringing = null;
+        button.disabled = false;
+      });
+    }
+    async function bringBackNow(offer) {
+      const status = statusOf(box);
+      const earlierNames = offered;
+      const eng = await engineFor(box);
+      if (!eng) return;
+      status.say("Bringing back your names from the earlier visit…");
+      const back = await eng.ask({ op: "python_restore", kept: earlierNames.kept, merge: true });
+      if (back.stopped) return;
+      offered = null;
+      offer.remove();
+      const earlier = $(out, ".pn-live-earlier");
+      if (!back.ok) {  // (damaged, or kept by another version of the page)
+        const why = back.error.replace(/^the names kept could not be read back: /, "");
+        status.say("Your names from the earlier visit could not be brought back, and are "
+          + `forgotten: ${why}.`);
+        if (earlier) earlier.textContent = "Above: your runs on an earlier visit, kept in this browser.";
+        storing = storing.then(() => namesStore("readwrite", (store) => store.delete(NAMES_KEY)));
+        return;
+      }
+      if (earlier) {
+        earlier.textContent = "Above: your runs on an earlier visit, kept in this browser; "
+          + "their names were brought back.";
+      }
+      kept = back.again.kept;
+      remember(back.again);
+      const shown = visible(back.kept_names);
+      const lost = reasons(back.not_kept);
+      status.say(`Brought back your names from the earlier visit: ${shown.join(", ") || "none"}.`
+        + (back.yours.length ? ` Left as you made them on this visit: ${back.yours.join(", ")}.`
+          : "")
+        + (lost.length ? ` Not brought back: ${lost.join("; ")}.` : ""));
+      code.focus();
+    }
 
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -1185,7 +1331,11 @@
       const source = code.value;
       let printed = "";  // what the run printed so far, kept if the reader stops it
       const printing = (text) => { printed = (printed + text).slice(-MAX_PRINTED); };
+      // (the earlier visit's names are not brought back in the middle of a run)
+      const offerButton = $(box, ".pn-live-bring-back");
+      if (offerButton) offerButton.disabled = true;
       try {
+        if (bringing) await bringing;
         const eng = await engineFor(box);
         if (!eng) return;
         statusOf(box).say("Running…");
@@ -1203,13 +1353,17 @@
           await bringBack();
           return;
         }
-        if ("kept" in answer) kept = answer.kept;
+        if ("kept" in answer) {
+          kept = answer.kept;
+          remember(answer);
+        }
         statusOf(box).say(answer.ok ? "" : answer.error);
         ran({ source, stdout: answer.stdout || "", error: answer.error || "",
               text: answer.text || "" }, answer.html || null);
       } finally {
         outputs.delete(printing);
         busy = false;
+        if (offerButton) offerButton.disabled = false;
       }
     });
     // After a Stop: a new Python, given the names the last run that ended left (told by name,
