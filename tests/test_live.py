@@ -783,6 +783,23 @@ def _open_with_no_runs_kept(browser_context: Any, live_server: str) -> tuple[Any
     return page, rec
 
 
+def _open_refusing_to_keep_runs(browser_context: Any, live_server: str) -> tuple[Any, Any]:
+    """A small experiment's page in a browser whose storage refuses to keep the runs."""
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'penneech-live-runs') throw new DOMException('refused', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}small-experiment.html", wait_until="load")
+    return page, rec
+
+
 def _reload_in_the_middle_of_a_run(page: Any, seed: int) -> None:
     """Start a run of 2,000 games of greedy against random (the rules as the panel has them),
     and reload the page once it has been kept with some of its games."""
@@ -867,18 +884,7 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
 
     # a browser that will not keep the run: the reader is told, and the run is still listed,
     # with its download, until the page is left
-    context, rec = browser_context
-    page = context.new_page()
-    page.add_init_script("""(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key, value) {
-        if (key === 'penneech-live-runs') throw new DOMException('refused', 'QuotaExceededError');
-        return setItem.call(this, key, value);
-      };
-    })()""")
-    page.on("console", rec.on_console)
-    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-    page.goto(f"{live_server}small-experiment.html", wait_until="load")
+    page, rec = _open_refusing_to_keep_runs(browser_context, live_server)
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=player-a]").select_option("greedy")
     panel.locator("input[name=games]").fill("2")
@@ -999,18 +1005,7 @@ def test_a_run_kept_further_elsewhere_is_never_cut_back(browser_context: Any,
     page.close()
 
     # a browser that stops keeping the run while it goes on says so then, not at its end
-    context, rec = browser_context
-    page = context.new_page()
-    page.add_init_script("""(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key, value) {
-        if (key === 'penneech-live-runs') throw new DOMException('refused', 'QuotaExceededError');
-        return setItem.call(this, key, value);
-      };
-    })()""")
-    page.on("console", rec.on_console)
-    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-    page.goto(f"{live_server}small-experiment.html", wait_until="load")
+    page, rec = _open_refusing_to_keep_runs(browser_context, live_server)
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=player-a]").select_option("greedy")
     panel.locator("select[name=player-b]").select_option("random")
