@@ -504,7 +504,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                         executor=client.get_executor() if client is not None else None,
                         progress=progress, out_dir=out, cache_dir=cache)
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the message must not be cut off)
+        _on_ctrl_c(signal.SIG_IGN)  # (the message must not be cut off)
         said = (f"the games of every cell played to its end are kept in {cache}, and the same "
                 "command plays only the rest" if cache is not None else
                 "nothing was kept (--no-cache): the same command plays everything again")
