@@ -505,8 +505,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
                         progress=progress, out_dir=out, cache_dir=cache)
     except KeyboardInterrupt:
         _on_ctrl_c(signal.SIG_IGN)  # (the message must not be cut off)
-        said = (f"the games of every cell played to its end are kept in {cache}, and the same "
-                "command plays only the rest" if cache is not None else
+        said = (f"the games played so far are kept in {cache}, and the same command plays "
+                "only the rest" if cache is not None else
                 "nothing was kept (--no-cache): the same command plays everything again")
         print(terminal_safe(f"interrupted: {said}; the data files in {out} are all of one run "
                             "only once a run ends"), file=sys.stderr)

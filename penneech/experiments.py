@@ -69,6 +69,7 @@ from .players import whole_at_least_one
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
 from .simulation import (
     Z95,
+    Interrupted,
     _progress_bar,
     _seating,
     game_seed,
@@ -466,7 +467,10 @@ def run_cells(
     """Play every cell on the bank (cells with the same key: the most games asked for).
 
     ``have`` holds games already played (the first ones of a cell, from a cache): only the
-    games beyond them are played.
+    games beyond them are played.  Stopped by Ctrl-C, it raises
+    :class:`~penneech.simulation.Interrupted` whose ``done`` holds, by cell key, each cell's
+    first games that were played by then (``have``'s and those that follow them without a gap),
+    for a cache to keep.
     """
     have = have or {}
     wanted: dict[tuple[str, tuple[str, str], bool], Cell] = {}
@@ -485,9 +489,20 @@ def run_cells(
             tasks.append((cell.rules, cell.players, seed, cell.duplicate, start, stop))
             owners.append(cell.key)
             sizes.append(stop - start)
-    parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
-                      progress=progress, sizes=sizes, bar=bar)
     out = {k: list(have.get(k, ()))[: wanted[k].games] for k in wanted}
+    try:
+        parts = map_tasks(_play_chunk, tasks, workers=workers, executor=executor,
+                          progress=progress, sizes=sizes, bar=bar)
+    except Interrupted as exc:
+        # Each cell's tasks were made in the order of their games: the ones finished from the
+        # first on, with no task missing between, extend the games the cell had.
+        broken: set[tuple[str, tuple[str, str], bool]] = set()
+        for i, key in enumerate(owners):
+            if key in broken or i not in exc.done:
+                broken.add(key)
+                continue
+            out[key].extend(exc.done[i])
+        raise Interrupted(dict(out)) from None
     for key, part in zip(owners, parts, strict=True):
         out[key].extend(part)
     for games in out.values():
@@ -1130,10 +1145,15 @@ def run(
             print(f"{part}: {len(cells)} cells, {todo:,} games to play", file=sys.stderr)
         bar = _progress_bar(todo, progress)
         try:
-            # With a cache, one cell at a time, each kept as soon as it is played.
+            # With a cache, one cell at a time, each kept as soon as it is played (and, if the
+            # run is stopped, the games of the cell in play that it had played from the first).
             for batch in ([[c] for c in cells] if cache is not None else [cells]):
-                played = run_cells(batch, seed=seed, workers=workers, executor=executor,
-                                   have=have, bar=bar)
+                try:
+                    played = run_cells(batch, seed=seed, workers=workers, executor=executor,
+                                       have=have, bar=bar)
+                except Interrupted as exc:
+                    _write_cache(cache, exc.done, seed)
+                    raise
                 _write_cache(cache, played, seed)
                 results.update(played)
         finally:

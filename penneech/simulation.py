@@ -562,9 +562,10 @@ class Interrupted(KeyboardInterrupt):
     task number (so that the games already played are not lost).  Raised by
     :func:`simulate`, ``done`` holds the games by number and ``games`` is the run's size:
     :meth:`results` lists them (as :func:`stopped_games` does after the fact), and
-    ``simulate(..., done=stop.results())`` goes on."""
+    ``simulate(..., done=stop.results())`` goes on.  Raised by
+    :func:`penneech.experiments.run_cells`, ``done`` holds each cell's first games, by cell."""
 
-    def __init__(self, done: dict[int, Any], games: int | None = None) -> None:
+    def __init__(self, done: dict[Any, Any], games: int | None = None) -> None:
         super().__init__()
         self.done = done
         self.games = games

@@ -457,8 +457,8 @@ def test_a_stopped_command_goes_on_where_it_stopped(
     monkeypatch.setattr(experiments, "run_cells", stopped_at_the_third_cell)
     assert main([*command, "--out", str(tmp_path / "stopped")]) == 130
     assert capsys.readouterr().err == (
-        f"interrupted: the games of every cell played to its end are kept in {tmp_path / 'cache'}"
-        f", and the same command plays only the rest; the data files in {tmp_path / 'stopped'} "
+        f"interrupted: the games played so far are kept in {tmp_path / 'cache'}, and the same "
+        f"command plays only the rest; the data files in {tmp_path / 'stopped'} "
         "are all of one run only once a run ends\n")
     assert len(list((tmp_path / "cache").rglob("*.json"))) == 2
     played: list[int] = []
@@ -502,3 +502,28 @@ def test_the_plan_counts_the_games_kept_and_a_spoilt_one_is_played_again(
     assert json.loads(spoilt.read_text(encoding="utf-8"))  # played again and kept again
     assert main([*plan_it, "--no-cache"]) == 0
     assert "kept by an earlier run" not in capsys.readouterr().out
+
+
+def test_a_cell_stopped_part_way_keeps_its_first_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the third of a cell's three tasks: the games of the first two are handed on
+    (for the cache), in order, and going on from them plays the cell as it was played whole."""
+    from penneech import experiments
+    from penneech.simulation import Interrupted
+
+    cell = Cell("pagat", ("greedy", "random"), 300, True)  # (100 games a task)
+    whole = run_cells([cell])[cell.key]
+    real = experiments._play_chunk
+    tasks: list[int] = []
+
+    def stopped_in_the_third(*args: Any) -> Any:
+        tasks.append(1)
+        if len(tasks) == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(experiments, "_play_chunk", stopped_in_the_third)
+    with pytest.raises(Interrupted) as raised:
+        run_cells([cell])
+    assert raised.value.done == {cell.key: whole[:200]}
+    monkeypatch.setattr(experiments, "_play_chunk", real)
+    assert run_cells([cell], have=raised.value.done)[cell.key] == whole
