@@ -897,33 +897,24 @@ class Prompt:
                 modules[name] = value.__name__
             else:
                 values[name] = value
-        try:
-            pickled = self._pickled(values)
-        except Exception:  # (anything may fail in a reader's object: find which names)
-            pickled = b""
-        if not pickled or len(pickled) > KEEP_LIMIT:
-            sizes: dict[str, int] = {}
-            for name, value in values.items():
-                try:
-                    sizes[name] = len(self._pickled(value))
-                except Exception as exc:
-                    not_kept[name] = _why_not_kept(value, exc)
-            total = 0
-            for name in sorted(sizes, key=sizes.__getitem__):
-                total += sizes[name]
-                if total > KEEP_LIMIT:
-                    not_kept[name] = (f"too large to keep ({sizes[name] / 1e6:.1f} MB); "
-                                      f"at most {KEEP_LIMIT / 1e6:.0f} MB are kept in all")
-            values = {n: v for n, v in values.items() if n not in not_kept}
+        # Each name is pickled on its own, so that one that cannot be read back (its class
+        # defined again otherwise, or not at all) loses no other; names that shared an object
+        # get a copy each.
+        pickled: dict[str, bytes] = {}
+        for name, value in values.items():
             try:
-                pickled = self._pickled(values)
-            except Exception as exc:  # (each alone, but not together: keep the modules only)
-                not_kept.update({n: f"could not be kept together with the others ({exc!r})"
-                                 for n in values})
-                values = {}
-                pickled = self._pickled(values)
+                pickled[name] = self._pickled(value)
+            except Exception as exc:  # (anything may fail in a reader's object)
+                not_kept[name] = _why_not_kept(value, exc)
+        total = 0
+        for name in sorted(pickled, key=lambda n: len(pickled[n])):
+            total += len(pickled[name])
+            if total > KEEP_LIMIT:
+                not_kept[name] = (f"too large to keep ({len(pickled[name]) / 1e6:.1f} MB); "
+                                  f"at most {KEEP_LIMIT / 1e6:.0f} MB are kept in all")
+        values = {n: pickled[n] for n in pickled if n not in not_kept}
         kept = {"format": KEEP_FORMAT, "modules": modules, "definitions": self.definitions,
-                "values": pickled, "not_kept": not_kept}
+                "values": values, "not_kept": not_kept}
         return {"kept": base64.b64encode(zlib.compress(pickle.dumps(kept), 1)).decode("ascii"),
                 "kept_names": sorted([*modules, *values]), "not_kept": not_kept}
 
@@ -962,23 +953,52 @@ class Prompt:
                 self.namespace[name] = importlib.import_module(module)
             except Exception as exc:
                 not_kept[name] = f"could not be imported again: {exc!r}"
-        for name, source in data["definitions"].items():
-            if name in own:
-                continue
-            try:
-                exec(compile(source, "<prompt>", "exec"), self.namespace)
-                self.definitions[name] = source
-            except Exception as exc:
-                not_kept[name] = f"its definition failed when it was run again: {exc!r}"
-        try:
-            values = pickle.loads(data["values"])
-        except Exception as exc:
-            values = {}
-            not_kept["(the other names)"] = f"could not be read back: {exc!r}"
+        # A definition may need a value (a decorator or base class imported with from ... import)
+        # and a value a definition (an instance of a class defined at the prompt): the values
+        # that name nothing of the prompt's come first, then the definitions, then the other
+        # values, and whatever failed is tried again while that brings more back.
+        pending_values = {n: b for n, b in data["values"].items() if n not in own}
+        pending_definitions = {n: src for n, src in data["definitions"].items() if n not in own}
+        failed: dict[str, str] = {}
+
+        def load_values(names: list[str]) -> bool:
+            done = False
+            for name in names:
+                try:
+                    self.namespace[name] = pickle.loads(pending_values[name])
+                except Exception as exc:
+                    failed[name] = f"could not be read back: {exc!r}"
+                else:
+                    del pending_values[name]
+                    failed.pop(name, None)
+                    done = True
+            return done
+
+        def run_definitions() -> bool:
+            done = False
+            for name, source in list(pending_definitions.items()):
+                try:
+                    exec(compile(source, "<prompt>", "exec"), self.namespace)
+                except Exception as exc:
+                    failed[name] = f"its definition failed when it was run again: {exc!r}"
+                else:
+                    self.definitions[name] = source
+                    del pending_definitions[name]
+                    failed.pop(name, None)
+                    done = True
+            return done
+
+        load_values([n for n, b in pending_values.items() if _MODULE.encode() not in b])
+        run_definitions()
+        load_values(list(pending_values))
+        while pending_values or pending_definitions:
+            if not (run_definitions() | load_values(list(pending_values))):
+                break
+        not_kept.update(failed)
+        values = {n: None for n in data["values"] if n not in pending_values}
         for name in data["definitions"]:  # a name defined once, then deleted, stays deleted
             if name not in values and name not in not_kept and name not in own:
                 self.namespace.pop(name, None)
-        self.namespace.update({n: v for n, v in values.items() if n not in own})
         kept_names = set(data["modules"]) | set(data["definitions"]) | set(values)
         return {"kept_names": sorted(set(self._reader_names()) - own),
                 "not_kept": not_kept, "yours": sorted(own & kept_names)}
@@ -994,8 +1014,9 @@ def _read_kept(kept: str) -> dict[str, Any]:
                         ) from None
     if (not isinstance(data, dict) or data.get("format", 1) != KEEP_FORMAT
             or not all(isinstance(data.get(key), kind) for key, kind in (
-                ("modules", dict), ("definitions", dict), ("values", bytes),
-                ("not_kept", dict)))):
+                ("modules", dict), ("definitions", dict), ("values", dict),
+                ("not_kept", dict)))
+            or not all(isinstance(v, bytes) for v in data["values"].values())):
         raise LiveError("the names kept could not be read back: they were kept by another "
                         "version of this page, which this one cannot read")
     return data
@@ -1011,7 +1032,7 @@ KEEP_LIMIT = 5_000_000
 #: The form of what :meth:`Prompt.keep` keeps: the page keeps it in the browser for a later
 #: visit, so a change to its form changes this number, and a newer page refuses an older form
 #: with a sentence (those kept before this number existed are of form 1).
-KEEP_FORMAT = 1
+KEEP_FORMAT = 2  # (2: each name pickled on its own)
 
 
 class _Keeper(pickle.Pickler):

@@ -1181,8 +1181,10 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
         page.reload(wait_until="load")
         page.wait_for_timeout(500)  # (the names are read from the browser's storage)
 
-    def brought_back() -> str:
+    def brought_back(starting: bool = False) -> str:
         bring_back.click()
+        if starting:  # (while Python starts, Forget waits: it lost the race, review 34b)
+            assert panel.locator(".pn-live-forget").is_disabled()
         page.wait_for_function("() => !document.querySelector('.pn-live-prompt .pn-live-offer')",
                                timeout=START_MS)
         text: str = message.inner_text()
@@ -1200,7 +1202,8 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
         "browser). Not kept then: half (a lambda: define it with def to keep it).")
     assert "Python starts afresh on this one." in panel.locator(".pn-live-earlier").inner_text()
     assert message.inner_text() == "" and not page.workers  # (Python waits for the click)
-    assert brought_back() == ("Brought back your names from the earlier visit: results, square. "
+    assert brought_back(starting=True) == ("Brought back your names from the earlier visit: "
+                                           "results, square. "
                               "Not brought back: half (a lambda: define it with def to keep it).")
     assert "names were brought back" in panel.locator(".pn-live-earlier").inner_text()
     run("print(square(len(results)), results)", 2)

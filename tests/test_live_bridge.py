@@ -625,20 +625,43 @@ def test_names_kept_damaged_or_by_another_version_are_refused_with_a_sentence(
         answer = ask(op="python_restore", kept=text, merge=True)
         assert answer == {"ok": False, "error": damaged}, text
     other = {"format": penneech.live.KEEP_FORMAT + 1, "modules": {}, "definitions": {},
-             "values": pickle.dumps({}), "not_kept": {}}
-    for data in (other, ["a list"], {"values": b""}):
+             "values": {}, "not_kept": {}}
+    # (the first form, unmarked, pickled every value together: never kept in a browser)
+    first = {"modules": {}, "definitions": {}, "values": pickle.dumps({}), "not_kept": {}}
+    for data in (other, first, ["a list"], {"values": b""}):
         text = base64.b64encode(zlib.compress(pickle.dumps(data))).decode()
         answer = ask(op="python_restore", kept=text, merge=True)
         assert answer == {"ok": False, "error": (
             "the names kept could not be read back: they were kept by another version of "
             "this page, which this one cannot read")}, data
     assert ok(op="python", code="x")["text"] == "1"  # (still there)
-    # the form of the kept names is said in them, and those kept before it was are read
+    # the form of the kept names is said in them
     data = pickle.loads(zlib.decompress(base64.b64decode(kept)))
-    assert data["format"] == penneech.live.KEEP_FORMAT == 1
-    del data["format"]
-    older = base64.b64encode(zlib.compress(pickle.dumps(data))).decode()
-    assert penneech.live.Prompt().restore(older)["kept_names"] == ["x"]
+    assert data["format"] == penneech.live.KEEP_FORMAT == 2
+
+
+def test_a_name_that_cannot_come_back_loses_no_other() -> None:
+    """Review 34b: a definition that needs a name imported with from ... import, or a class the
+    reader has since named otherwise, lost every kept value with it (all were pickled as one)."""
+    earlier = penneech.live.Prompt()
+    earlier.run("from dataclasses import dataclass\n"
+                "@dataclass\nclass Card:\n    rank: int\n"  # (named like penneech's Card)
+                "hand = [Card(3)]\nscore = 42\n"
+                "class Hand:\n    pass\nh = Hand()\nnote = 'keep me'")
+    kept = earlier.keep()
+    later = penneech.live.Prompt()
+    back = later.restore(kept["kept"])
+    assert back["not_kept"] == {}
+    assert later.run("print(hand, score, type(h).__name__, note)")["stdout"] == \
+        "[Card(rank=3)] 42 Hand keep me\n"
+    # a name of the earlier visit's made otherwise on this one: only what needs it is lost
+    mine = penneech.live.Prompt()
+    mine.run("Hand = 'my own'")
+    back = mine.restore(kept["kept"], merge=True)
+    assert back["yours"] == ["Hand"] and list(back["not_kept"]) == ["h"]
+    assert back["not_kept"]["h"].startswith("could not be read back: ")
+    assert mine.run("print(Hand, note, score, hand)")["stdout"] == \
+        "my own keep me 42 [Card(rank=3)]\n"
 
 
 def test_a_reader_named_like_the_computer_or_blank_is_told_apart() -> None:

@@ -1250,9 +1250,12 @@
     // it makes: the others are brought back beside them.
     storing = namesStore("readonly", (store) => store.get(NAMES_KEY)).then(({ value }) => {
       if (!value || typeof value.kept !== "string" || !Array.isArray(value.names)
+          || !value.names.every((name) => typeof name === "string")
           || !visible(value.names).length) return;
-      offered = { kept: value.kept, names: value.names.map(String),
-        not_kept: value.not_kept && typeof value.not_kept === "object" ? value.not_kept : {} };
+      const notKept = value.not_kept;
+      offered = { kept: value.kept, names: value.names,
+        not_kept: notKept && typeof notKept === "object" && !Array.isArray(notKept)
+          ? notKept : {} };
       const earlier = $(out, ".pn-live-earlier");
       if (earlier) {
         earlier.textContent = "Above: your runs on an earlier visit, kept in this browser. "
@@ -1265,13 +1268,14 @@
         make("p", { textContent: `Your names from the earlier visit can be brought back: `
           + `${visible(offered.names).join(", ")} (kept in this browser).`
           + (lost.length ? ` Not kept then: ${lost.join("; ")}.` : "")
-          + " A name you make on this visit before bringing them back stays as you made it; "
-          + "“Forget these runs” forgets these names too." }),
+          + " A name you make on this visit before bringing them back stays as you made it. "
+          + "Until you bring them back, they are the names kept in this browser, not this "
+          + "visit's; “Forget these runs” forgets them too." }),
         button);
       out.append(offer);
       forget.hidden = false;
       button.addEventListener("click", () => bringBackEarlier(offer, button));
-    });
+    }).catch(() => {});  // (whatever an odd stored copy does, the names made later are kept)
     let drafting = null;
     code.addEventListener("input", () => {
       clearTimeout(drafting);
@@ -1285,9 +1289,11 @@
     function bringBackEarlier(offer, button) {
       if (bringing || !offered) return;
       button.disabled = true;
+      forget.disabled = true;  // (what it would forget is being brought back: it waits)
       bringing = bringBackNow(offer).finally(() => {
         bringing = null;
         button.disabled = false;
+        forget.disabled = false;
       });
     }
     async function bringBackNow(offer) {
