@@ -294,9 +294,10 @@ BOOK = Path(__file__).resolve().parent.parent / "book"
 
 def words(n: int) -> str:
     """``n`` as the book writes a small number."""
-    return ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-            "eighteen", "nineteen", "twenty"][n]
+    return {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
+            7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve",
+            13: "thirteen", 14: "fourteen", 15: "fifteen", 16: "sixteen", 17: "seventeen",
+            18: "eighteen", 19: "nineteen", 20: "twenty"}[n]
 
 
 def _table(page: str, heading: str) -> list[list[str]]:
