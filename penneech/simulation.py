@@ -65,6 +65,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import csv
+import functools
 import hashlib
 import io
 import math
@@ -358,6 +359,10 @@ class NotThisRun(ValueError):
     """Games given as already played (:func:`simulate`'s ``done``) that this run did not play."""
 
 
+def _not_this_run(game: int, why: str) -> NotThisRun:
+    return NotThisRun(f"game {game} of the results is not from this run: {why}")
+
+
 def games_done(
     done: Iterable[GameResult],
     rules: Rules | str,
@@ -389,10 +394,7 @@ def games_done(
     have: dict[int, GameResult] = {}
     for r in _check_results(done, what):
         n = r.game
-
-        def unlike(why: str, n: int = n) -> NotThisRun:
-            return NotThisRun(f"game {n} of the results is not from this run: {why}")
-
+        unlike = functools.partial(_not_this_run, n)
         if not 0 <= n < games:
             raise unlike(f"a run of {games} games has games 0 to {games - 1}")
         if r.rules != notation:
