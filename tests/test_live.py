@@ -800,12 +800,14 @@ def _open_refusing_to_keep_runs(browser_context: Any, live_server: str) -> tuple
     return page, rec
 
 
-def _reload_in_the_middle_of_a_run(page: Any, seed: int) -> None:
-    """Start a run of 2,000 games of greedy against random (the rules as the panel has them),
-    and reload the page once it has been kept with some of its games."""
+def _reload_in_the_middle_of_a_run(page: Any, seed: int, against: str = "random") -> None:
+    """Start a run of 2,000 games of greedy against ``against`` (the rules as the panel has
+    them), and reload the page once it has been kept with some of its games.  Under rules whose
+    games are short, 2,000 games against random can end within the first few seconds, before
+    the run is first kept: a test that must find the run going on plays against the club."""
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=player-a]").select_option("greedy")
-    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("select[name=player-b]").select_option(against)
     panel.locator("input[name=games]").fill("2000")
     panel.locator("input[name=seed]").fill(str(seed))
     panel.locator(".pn-live-start").click()
@@ -867,11 +869,11 @@ def test_an_experiment_s_runs_are_kept_and_download(browser_context: Any, live_s
         players: ['greedy', 'random'], done: 2, total: 2, finished: true, rows: [],
         csv: 'x'}))))""")
     page.reload(wait_until="load")
-    _reload_in_the_middle_of_a_run(page, seed=9)
+    _reload_in_the_middle_of_a_run(page, seed=9, against="club")
     texts = panel.locator(".pn-live-runs li").all_inner_texts()
     assert len(texts) == 20 and "seed 100 ·" in texts[1], texts  # (the list is newest first)
     assert not any("seed 119 ·" in t for t in texts), texts
-    kept = re.match(r"Rules pagat · greedy against random · seed 9 · (\d+) of 2000 games "
+    kept = re.match(r"Rules pagat · greedy against club · seed 9 · (\d+) of 2000 games "
                     r"\(stopped\)", texts[0])
     assert kept and int(kept[1]) > 0, texts[0]
     panel.locator("input[name=games]").fill("2")
@@ -909,10 +911,11 @@ def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=preset]").select_option("minimal")
     panel.locator("details.pn-options summary").click()
-    panel.locator("input[data-option=target]").fill("91")
+    # (long games: 2,000 short ones can be over before the run is first kept, at 5 s)
+    panel.locator("input[data-option=target]").fill("301")
     _reload_in_the_middle_of_a_run(page, seed=7)
     runs = panel.locator(".pn-live-runs li")
-    kept = re.match(r"Rules minimal,target=91 · greedy against random · seed 7 · (\d+) of 2000 "
+    kept = re.match(r"Rules minimal,target=301 · greedy against random · seed 7 · (\d+) of 2000 "
                     r"games \(stopped\)", runs.first.inner_text())
     assert kept and 0 < int(kept[1]) < 2000, runs.first.inner_text()
     # the panel as a new visit shows it: other settings than the run's
@@ -925,15 +928,15 @@ def test_a_run_stopped_by_a_reload_goes_on_where_it_stopped(browser_context: Any
     assert [panel.locator(f"[name={name}]").input_value() for name in (
         "preset", "player-a", "player-b", "games", "seed")] == [
             "minimal", "greedy", "random", "2000", "7"]
-    assert panel.locator("input[data-option=target]").input_value() == "91"
+    assert panel.locator("input[data-option=target]").input_value() == "301"
     texts = runs.all_inner_texts()  # the same run, gone on with: listed once, finished
     assert len(texts) == 1 and texts[0].startswith(
-        "Rules minimal,target=91 · greedy against random · seed 7 · 2000 games: greedy won"), texts
+        "Rules minimal,target=301 · greedy against random · seed 7 · 2000 games: greedy won"), texts
     assert runs.first.locator("button", has_text="Go on").count() == 0
     with page.expect_download() as download:
         runs.first.locator("button", has_text="Download (CSV)").click()
     with open(download.value.path(), newline="", encoding="utf-8") as f:
-        assert read_csv(f) == simulate("minimal,target=91", ("greedy", "random"), games=2000,
+        assert read_csv(f) == simulate("minimal,target=301", ("greedy", "random"), games=2000,
                                        seed=7)
 
     # a kept run whose games are not that run's (a storage edited by hand, or an old page)
@@ -1008,7 +1011,7 @@ def test_a_run_kept_further_elsewhere_is_never_cut_back(browser_context: Any,
     page, rec = _open_refusing_to_keep_runs(browser_context, live_server)
     panel = page.locator(".pn-live-experiment")
     panel.locator("select[name=player-a]").select_option("greedy")
-    panel.locator("select[name=player-b]").select_option("random")
+    panel.locator("select[name=player-b]").select_option("club")  # (not over in 5 s)
     panel.locator("input[name=games]").fill("2000")
     panel.locator(".pn-live-start").click()
     page.wait_for_function("() => document.querySelector('.pn-live-experiment "
