@@ -26,26 +26,22 @@ import random
 import signal
 import stat
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import experiments, record, simulation, terminal
+from .explain import describe_options, describe_preset, rules_table
 from .files import NotAFileError, keep_elsewhere, left_alone, names_a_folder, unused_path
 from .game import Game, GameError, check_seed
 from .narrate import narrate
 from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
 from .rules import (
     DEFAULT_PRESET,
-    OPTIONS,
     PRESET_NAMES,
-    PRESETS,
     SOURCES,
     Rules,
     RulesError,
-    completed,
-    holders,
 )
 from .text import shorten, terminal_safe
 from .version import VERSION
@@ -65,76 +61,7 @@ def error(message: str) -> int:
     return BAD_INPUT
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 # -- penneech rules ---------------------------------------------------------------------------
-
-
-def rules_table() -> str:
-    """The options × presets table as aligned text."""
-    header = ["option", *PRESET_NAMES]
-    rows = [header] + [
-        [name, *(_show(getattr(PRESETS[p], name)) for p in PRESET_NAMES)] for name in OPTIONS
-    ]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    ]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
-
-
-def describe_options() -> str:
-    out: list[str] = []
-    for name, info in OPTIONS.items():
-        out.append(f"\n{name}: {info.question}")
-        out.append(_wrap(info.description, "  "))
-        for v in info.values:
-            held = ", ".join(p + ("*" if completed(name, p) else "")
-                             for p in holders(name, v.value)) or "no preset"
-            out.append(_wrap(f"{_show(v.value)}: {v.description} [{held}]", "    "))
-        if info.cotton:
-            out.append("  Cotton, chap. XXII:")
-            out.extend(_wrap(passage, "    ") for passage in info.cotton.split("\n"))
-        else:
-            out.append("  Cotton, chap. XXII: silent.")
-    out.append("\n* not stated by that reading: the preset's value is our completion of it.")
-    return "\n".join(out)
-
-
-def describe_preset(name: str, rules: Rules) -> str:
-    """The options of ``rules``, a reading of preset ``name`` (its source and its reasons); an
-    option changed from the preset is marked so, and the preset's reason is left out for it."""
-    source = SOURCES[name]
-    preset = PRESETS[name]
-    url = f" <{source.url}>" if source.url else ""
-    changed = [o for o in OPTIONS if getattr(rules, o) != getattr(preset, o)]
-    notation = ",".join([name, *(f"{o}={_show(getattr(rules, o))}" for o in changed)])
-    lines = [f"{notation}: the preset {name} with {len(changed)} option"
-             f"{'s' if len(changed) > 1 else ''} changed ({', '.join(changed)})"] if changed else []
-    lines += [f"{name}: {source.author}, {source.title}{url}",
-              _wrap(source.summary.replace("`", ""), "  "), ""]
-    for option, info in OPTIONS.items():
-        value = getattr(rules, option)
-        vinfo = info.value_info(value)
-        meaning = vinfo.description if vinfo else ""
-        lines.append(f"  {option} = {_show(value)}" + (f": {meaning}" if meaning else ""))
-        if option in changed:
-            lines.append(_wrap(f"changed: {name} has {_show(getattr(preset, option))}", "      "))
-            continue
-        reason = info.reasons.get(name)
-        if reason:
-            lines.append(_wrap(f"why: {reason}", "      "))
-    return "\n".join(lines)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

@@ -6,7 +6,8 @@ Before each of your plays the table is shown: your hand suit by suit, trumps, th
 this trick, the last trick, the scores and the tricks taken; everything that happened since your
 last decision is told in plain English (:mod:`penneech.narrate`).  Type a card (``AS``, ``10D``,
 ``td``, ``♦7``, ``7♦``, or in words: ``7 h``, ``seven of hearts``), ``?`` or ``help`` for your
-legal plays, ``hint`` for a suggestion, or ``quit``.
+legal plays, ``hint`` for a suggestion, ``rules`` for this game's rules or ``rules OPTION``
+for one of them (a refused card names the option that forbids it), or ``quit``.
 
 The game is recorded (``penneech-record/1``) to ``--save FILE``, by default
 ``penneech-game-<seed>.json`` in the current directory, and saved again after every move (each
@@ -66,6 +67,7 @@ from .cards import (
     parse_card,
 )
 from .events import DealEnded, Dealt, GameWon, Played
+from .explain import describe_option, describe_preset, find_option
 from .files import keep_elsewhere, left_alone, unused_path
 from .game import Game, GameError, Phase, PlayAction, PlayerView
 from .narrate import card_text, outcome_text, steps
@@ -81,7 +83,7 @@ from .players import (
 )
 from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
-from .text import terminal_safe
+from .text import shorten, terminal_safe
 
 __all__ = ["PlayOptions", "run", "hand_text", "read_card", "Stop", "STATUS"]
 
@@ -99,7 +101,8 @@ _QUIT = ("quit", "exit", "q")
 _HELP_COMMANDS = (
     "Commands: type a card to play it (AS, 10D, td, ♦7, 7♦ or seven of diamonds); ? or help: "
     "this list; hint: a suggestion; undo: take back your last card and the computer's reply; "
-    "quit: stop here (the game is saved)."
+    "rules: this game's rules, and rules OPTION (as in rules follow) one rule with Cotton's "
+    "words; quit: stop here (the game is saved)."
 )
 #: What takes back the player's last decision.
 _UNDO = ("undo", "u", "back", "take back")
@@ -336,7 +339,10 @@ class _Terminal:
                 self.say(f"Under these rules a hand may be thrown in when it is {rule}, and "
                          "yours is.  Type y to throw it in (the same dealer deals again), n "
                          "to keep it (the deal is played), undo to take back your last card, "
-                         "or quit to stop here (the game is saved).")
+                         "rules redeal to read this rule, or quit to stop here (the game is "
+                         "saved).")
+                continue
+            if self.tell_rules(answer):
                 continue
             self.say("Please answer y to throw the hand in (the same dealer deals again), n to "
                      "keep it, ? for help, or quit to stop here (the game is saved).")
@@ -365,6 +371,8 @@ class _Terminal:
                 raise Stop("quit")
             if command in _UNDO:
                 raise _TakeBack
+            if self.tell_rules(command):
+                continue
             try:
                 card = read_card(text)
             except CardError as exc:
@@ -373,7 +381,31 @@ class _Terminal:
             refusal = game.refusal(card)
             if refusal is None:
                 return card
-            self.say(f"Not allowed: {refusal.told_to(self.you)}.")
+            self.say(f"Not allowed: {refusal.told_to(self.you)}."
+                     + (f"  Type rules {refusal.rule} to read that rule."
+                        if refusal.rule in OPTIONS else ""))
+
+    def tell_rules(self, command: str) -> bool:
+        """Answer ``rules`` (this game's rules: each option's value and its reading's reason)
+        or ``rules OPTION`` (one option: its values, Cotton's words, the reason); ``False``
+        when ``command`` is neither."""
+        words = command.split(maxsplit=1)
+        if not words or words[0] not in ("rules", "rule"):
+            return False
+        rules = self.game.rules
+        if len(words) == 1:
+            for line in describe_preset(str(rules).split(",")[0], rules).splitlines():
+                self.say(line)
+            self.say("Type rules OPTION (as in rules follow) for one rule, with Cotton's words.")
+            return True
+        option = find_option(words[1])
+        if option is None:
+            self.say(f"There is no rule option {shorten(words[1], 40)!r}: the options are "
+                     f"{', '.join(OPTIONS)}.")
+        else:
+            for line in describe_option(option, rules).splitlines()[1:]:  # (no blank first)
+                self.say(line)
+        return True
 
 
 #: Words for ranks and suits, as a player may type them ("seven of hearts", "q spades"): the

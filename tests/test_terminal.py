@@ -20,6 +20,7 @@ from penneech.cards import Card
 from penneech.cli import build_parser, main, play_options
 from penneech.narrate import narrate, outcome_text
 from penneech.players import KeepingHand, decide, kind_name, make_player
+from penneech.rules import OPTIONS
 from penneech.terminal import PlayOptions, hand_text, run
 
 #: the name the terminal gives the greedy computer player (its level, as the menu offers it)
@@ -197,6 +198,46 @@ def test_bad_input_is_explained_and_asked_again(tmp_path):
     assert plays == lines
 
 
+def test_a_refused_card_points_to_its_rule_which_the_game_tells(tmp_path):
+    """The terminal's counterpart of the live table's rule links: a card refused by a rule
+    option says how to read that rule, and ``rules follow`` tells it (its values, the one this
+    game holds, Cotton's words or his silence, the reading's reason) without a card played;
+    ``rules`` tells all this game's rules; an unknown option is named, with the options."""
+    seed, lines, game = _follow_seed()
+    lead = game.trick[0]
+    off_suit = next(c for c in game.hand(0) if c.suit is not lead.suit)
+    asked = [off_suit.code, "rules follow", "rules", "Rules Turnups-Score", "rules trumpz"]
+    status, out, err = play(tmp_path, asked + lines, "--seed", str(seed))
+    assert status == 0, err
+    assert "(follow: suit).  Type rules follow to read that rule." in out
+    one = out.split("Your card: rules follow\n")[1].split("Your card: ")[0]
+    assert one.startswith("follow: Must the second player follow suit?\n")
+    assert "  > suit: Must follow suit if able" in one  # (this game's value, marked)
+    assert "    free: May play any card. [minimal]" in one
+    assert "  Cotton, chap. XXII: silent." in one
+    assert "  In this game: follow = suit.\n    why (pagat): McLeod" in one
+    every = out.split("Your card: rules\n")[1].split("Your card: ")[0]
+    assert every.startswith("pagat: John McLeod")
+    assert [line.split(" = ")[0].strip() for line in every.splitlines()
+            if line.startswith("  ") and " = " in line] == list(OPTIONS)
+    assert "one rule, with Cotton's words" in every
+    turnups = out.split("Your card: Rules Turnups-Score\n")[1].split("Your card: ")[0]
+    assert "“After all the seven Cards be play'd" in turnups  # (Cotton's words, as quoted)
+    assert "There is no rule option 'trumpz': the options are deck, target," in out
+    saved = record.load(tmp_path / "game.json")
+    assert [a.card.code for a in saved.actions if hasattr(a, "card") and a.player == 0] == lines
+
+
+def test_rules_after_a_changed_option_says_what_the_reading_holds(tmp_path):
+    lines, _ = script(11, rules="parlett,follow=free", stop_after=1)
+    status, out, err = play(tmp_path, ["rules follow", *lines], "--seed", "11",
+                            "--rules", "parlett,follow=free")
+    assert status == 0, err
+    told = out.split("Your card: rules follow\n")[1].split("Your card: ")[0]
+    assert "  > free: May play any card." in told
+    assert "  In this game: follow = free.\n    changed: parlett has suit_or_trump" in told
+
+
 def test_card_spellings(tmp_path):
     lines, _ = script(11, stop_after=3)
     spelled = []
@@ -219,10 +260,12 @@ def test_throw_in_offer(tmp_path, claim):
     seed = throw_in_seed()
     lines, expected = script(seed, throw=claim, stop_after=3)
     assert lines[0] == ("y" if claim else "n")
-    status, out, err = play(tmp_path, ["maybe", *lines], "--seed", str(seed))
+    status, out, err = play(tmp_path, ["maybe", "rules redeal", *lines], "--seed", str(seed))
     assert status == 0, err
     assert "Throw in this hand? [y/n] " in out
     assert "Please answer y" in out
+    told = out.split("Throw in this hand? [y/n] rules redeal\n")[1].split("Throw in")[0]
+    assert told.startswith("redeal: ") and "  In this game: redeal = " in told
     data = json.loads((tmp_path / "game.json").read_text())
     assert data["deals"][0]["redeal_claimed_by"] == (0 if claim else None)
     if claim:
