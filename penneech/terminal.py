@@ -167,11 +167,12 @@ class _Terminal:
 
     # output ---------------------------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", *, wrap: bool = True) -> None:
         """Print one line (control characters from names or records shown escaped), wrapped
-        between words to the terminal's width when it is a terminal."""
+        between words to the terminal's width when it is a terminal; not with ``wrap=False``
+        (a command to paste into a shell, which a break would cut in two)."""
         line = terminal_safe(text)
-        width = terminal_width(self.stdout)
+        width = terminal_width(self.stdout) if wrap else None
         if width is not None and len(line) > width:
             indent = " " * (len(line) - len(line.lstrip(" ")))
             line = textwrap.fill(line, width=width, subsequent_indent=indent + "  ",
@@ -741,7 +742,9 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
         if outcome is not None:
             human.say(f"Game saved to {path}.")
         else:
-            human.say(f"Game so far saved to {path} (go on with: "
-                      f"{_command('play', '--resume', path)}; see it with: "
-                      f"{_command('replay', path)}).")
+            # each command on a line of its own, never wrapped: pasted into a shell, a
+            # command cut in two after "penneech play" started a new game
+            human.say(f"Game so far saved to {path}.")
+            human.say(f"  go on with it: {_command('play', '--resume', path)}", wrap=False)
+            human.say(f"  see it:        {_command('replay', path)}", wrap=False)
     human.stdout.flush()

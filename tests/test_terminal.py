@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from penneech import Game, Phase, Rules, record
+from penneech import Game, Phase, Rules, record, terminal
 from penneech.cards import Card
 from penneech.cli import build_parser, main, play_options
 from penneech.narrate import narrate, outcome_text
@@ -472,7 +472,7 @@ def test_a_stopped_game_goes_on_with_resume_as_if_never_stopped(tmp_path):
     # (in the second deal), and --resume with the rest: the same game to the same end
     lines, expected = script(11)
     status, out, _ = play(tmp_path, lines[:9], "--seed", "11")
-    assert status == 0 and "go on with: penneech play --resume" in out
+    assert status == 0 and "  go on with it: penneech play --resume" in out
     first = record.load(tmp_path / "game.json")
     assert first.deal_number >= 2 and first.outcome is None
     out_io, err_io = io.StringIO(), io.StringIO()
@@ -701,7 +701,7 @@ def test_the_commands_suggested_can_be_pasted_into_a_shell(tmp_path, capsys):
     path = tmp_path / "Ann's game.json"
     status, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--save", str(path))
     assert status == 0
-    commands = re.search(r"go on with: (.*); see it with: (.*)\)\.\n", out)
+    commands = re.search(r"\n  go on with it: (.*)\n  see it: +(.*)\n", out)
     assert commands is not None, out
     for command, head in zip(commands.groups(), (["penneech", "play", "--resume"],
                                                   ["penneech", "replay"]), strict=True):
@@ -713,6 +713,21 @@ def test_the_commands_suggested_can_be_pasted_into_a_shell(tmp_path, capsys):
     assert main(["play", "--resume", str(finished)]) == 2
     err = capsys.readouterr().err
     assert shlex.split(err.split("see it with: ")[1]) == ["penneech", "replay", str(finished)]
+
+
+def test_the_commands_suggested_are_never_broken_across_lines(tmp_path, monkeypatch):
+    """On an 80-column terminal the farewell's prose is wrapped, but each command it suggests
+    is a line of its own, whole: wrapped with the prose, "penneech play" ended one line and
+    "--resume …" began the next, and pasting both started a new game (review 35c)."""
+    monkeypatch.setattr(terminal, "terminal_width", lambda stream: 79)
+    monkeypatch.chdir(tmp_path)
+    path = "penneech-game-4213093656.json"  # (the default name, with a random seed's digits)
+    status, out, _ = play(tmp_path, ["quit"], "--seed", "4213093656", "--save", path)
+    assert status == 0
+    lines = out.splitlines()
+    assert max(len(line) for line in lines[:-2]) <= 79  # (the prose is still wrapped)
+    assert lines[-2:] == [f"  go on with it: penneech play --resume {path}",
+                          f"  see it:        penneech replay {path}"]
 
 
 def test_the_resume_banner_names_the_file_read_and_the_file_saved(tmp_path):
@@ -893,7 +908,11 @@ def test_lines_wrap_to_a_narrow_terminal_between_words(tmp_path):
         os.close(master)
     proc.communicate(timeout=60)
     lines = screen.decode().replace("\r\n", "\n").split("\n")
-    too_long = [line for line in lines if len(line) > 49 and " " in line.strip()]
+    # (each command suggested at the end is a line of its own, whole: see the next test)
+    commands = [line for line in lines if line.startswith(("  go on with it: ", "  see it: "))]
+    assert len(commands) == 2 and all(line.endswith("game.json") for line in commands), lines
+    too_long = [line for line in lines if len(line) > 49 and " " in line.strip()
+                and line not in commands]
     assert not too_long, too_long
     text = " ".join(line.strip() for line in lines)
     assert "plays every card out to the end of the deal in 400 guesses at the hidden cards" in text
