@@ -889,6 +889,8 @@ def _read_rows(reader: csv.DictReader[str]) -> list[GameResult]:
     header = reader.fieldnames
     if header is None:
         raise ValueError("the file is empty (write_csv writes a header line first)")
+    if header and header[0].startswith("\ufeff"):  # a byte-order mark, as spreadsheets save
+        header = reader.fieldnames = [header[0][1:], *header[1:]]
     missing = [c for c in CSV_COLUMNS if c not in header]
     if missing:
         raise ValueError(f"the header has no {missing[0]!r} column: write_csv's header is "

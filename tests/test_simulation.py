@@ -152,6 +152,15 @@ def test_csv_round_trip(serial: list[GameResult], tmp_path: object) -> None:
     assert int(rows[0]["seed"]) == first.seed
     assert rows[0]["winner_player"] == first.winner_player
     assert read_csv(path) == serial
+    # saved again by a spreadsheet, with a byte-order mark before the header ("the header has no
+    # 'game' column", review 35c): read as it was written, from a file and from a text stream
+    marked = path.with_name("marked.csv")
+    marked.write_text(path.read_text(encoding="utf-8"), encoding="utf-8-sig")
+    assert marked.read_bytes().startswith(b"\xef\xbb\xbfgame,")
+    assert read_csv(marked) == serial
+    with open(marked, newline="", encoding="utf-8") as f:
+        assert read_csv(f) == serial
+    marked.unlink()
     # a seat that is not 0 or 1 is refused where it is read (7 failed later with an IndexError,
     # and -1 was taken for seat 1)
     text = path.read_text(encoding="utf-8")
