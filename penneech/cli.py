@@ -366,7 +366,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    parts = tuple(args.part) if args.part else experiments.PARTS
+    # (a part given twice is played once: its second, empty pass wrote 0.0 s as its time)
+    parts = tuple(dict.fromkeys(args.part)) if args.part else experiments.PARTS
     for part in parts:
         if part not in experiments.PARTS:
             return error(f"unknown part {part!r}: use one of {', '.join(experiments.PARTS)}")

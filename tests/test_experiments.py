@@ -374,9 +374,15 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
                  str(tmp_path / "afile" / "sub")]) == 2
     assert f"{tmp_path / 'afile'} is a file, not a folder" in capsys.readouterr().err
     (tmp_path / "afile").unlink()
-    assert main(["experiment", "run", "--part", "readings", "--scale", "tiny", "--out",
-                 str(tmp_path), "--no-progress"]) == 0
+    # a part given twice is played once (review 35c: its second, empty pass wrote 0.0 s as the
+    # part's time in the manifest, and the plan listed it twice)
+    twice = ["--part", "readings", "--part", "readings", "--scale", "tiny"]
+    assert main(["experiment", "plan", *twice]) == 0
+    assert capsys.readouterr().out.count("readings ") == 1
+    assert main(["experiment", "run", *twice, "--out", str(tmp_path), "--no-progress"]) == 0
     assert (tmp_path / "readings.json").exists() and (tmp_path / "manifest.json").exists()
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["seconds"]["readings"] > 0, manifest["seconds"]
 
 
 def test_an_interval_of_a_count_does_not_reach_below_zero() -> None:
