@@ -43,7 +43,7 @@ from .rules import (
     Rules,
     RulesError,
 )
-from .text import shorten, terminal_safe
+from .text import TooManyDigits, shorten, terminal_safe, whole_number
 from .version import VERSION
 
 if TYPE_CHECKING:
@@ -469,7 +469,9 @@ def _whole_number(text: str) -> int:
     """An integer option's value, with a short message for anything else (argparse would echo
     a number of 5,000 digits whole)."""
     try:
-        return int(text)
+        return whole_number(text)
+    except TooManyDigits as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"not a whole number: {shorten(repr(text), 40)}") from None

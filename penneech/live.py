@@ -73,6 +73,7 @@ from .rules import (
     RulesError,
     Seat,
 )
+from .text import TooManyDigits, shorten, whole_number
 
 if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
     from .simulation import GameResult, SeatedGame
@@ -238,9 +239,11 @@ def _int(args: Mapping[str, Any], key: str, default: int | None = None, *, low: 
         return default
     if isinstance(value, str):
         try:
-            value = int(value.strip())
+            value = whole_number(value)
+        except TooManyDigits as exc:
+            raise LiveError(f"{key} is {exc}") from None
         except ValueError:
-            raise LiveError(f"{key} must be a whole number, not {value!r}") from None
+            raise LiveError(f"{key} must be a whole number, not {shorten(value)!r}") from None
     if isinstance(value, bool) or not isinstance(value, int):
         raise LiveError(f"{key} must be a whole number, not {value!r}")
     if not low <= value <= high:

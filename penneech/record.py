@@ -56,7 +56,7 @@ from .events import Event, tally
 from .files import atomic_write
 from .game import DealAction, Game, GameError, Phase, ThrowInAction, check_names, check_seed
 from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
-from .text import json_kind, shorten
+from .text import TooManyDigits, json_kind, shorten, whole_number
 
 __all__ = [
     "FORMAT",
@@ -229,9 +229,20 @@ def load(path: str | os.PathLike[str]) -> Game:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)",
-                          file=name) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1  # (in bytes)
+        raise RecordError(f"not UTF-8 text: the byte 0x{raw[exc.start]:02X} at line {line}, "
+                          f"column {column} cannot be read", file=name) from None
     return loads(text, name)
+
+
+def _json_int(text: str) -> int:
+    """A JSON integer: one of more digits than Python reads is refused as far too large (json
+    said "Exceeds the limit (4300 digits) for integer string conversion", cut off)."""
+    try:
+        return whole_number(text)
+    except TooManyDigits as exc:
+        raise RecordError(f"not a record: it holds {exc} for any of a record's fields") from None
 
 
 def _too_big(size: int) -> str:
@@ -263,7 +274,7 @@ def loads(text: str, name: str | None = None) -> Game:
             f"not a record: its JSON is nested too deeply (more than {MAX_DEPTH} levels)",
             file=name)
     try:
-        data = json.loads(text, object_pairs_hook=_object)
+        data = json.loads(text, object_pairs_hook=_object, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         # (some of json's messages end in "at" already: "Unterminated string starting at")
         raise RecordError(f"not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, "

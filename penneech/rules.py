@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple, TypeGuard
 
 from .cards import Card, Suit, full_pack
-from .text import json_kind, shown
+from .text import TooManyDigits, json_kind, shown, whole_number
 
 __all__ = [
     "Rules",
@@ -1323,7 +1323,9 @@ def _coerce(name: str, value: Any) -> Any:
         raise RulesError(f"{_shorten(value)} is not a value of {name}: use one of true, false")
     if kind is int:
         try:
-            return int(text)
+            return whole_number(text)
+        except TooManyDigits as exc:
+            raise RulesError(f"{name} is {exc}") from None
         except ValueError:
             raise RulesError(f"{name} must be a whole number, not {_shorten(value)}") from None
     return text

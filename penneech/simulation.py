@@ -84,7 +84,7 @@ from .files import atomic_write, check_writable
 from .game import Game
 from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game
 from .rules import Rules
-from .text import py_shown
+from .text import TooManyDigits, py_shown, whole_number
 
 __all__ = [
     "GameResult",
@@ -905,7 +905,9 @@ def _read_rows(reader: csv.DictReader[str]) -> list[GameResult]:
 
         def whole(name: str) -> int:
             try:
-                return int(row[name])  # noqa: B023
+                return whole_number(row[name])  # noqa: B023
+            except TooManyDigits as exc:
+                raise ValueError(f"line {line}: {name} is {exc}") from None  # noqa: B023
             except ValueError:
                 raise ValueError(f"line {line}: {name} must be a whole number, not "  # noqa: B023
                                  f"{py_shown(row[name])}") from None  # noqa: B023

@@ -21,7 +21,8 @@ import html
 import json
 import unicodedata
 
-__all__ = ["terminal_safe", "html_text", "shorten", "json_kind", "shown"]
+__all__ = ["terminal_safe", "html_text", "shorten", "json_kind", "shown", "whole_number",
+           "TooManyDigits"]
 
 #: Characters that are not control characters but change how text around them is shown
 #: (bidirectional embeddings, overrides and isolates; line and paragraph separators).
@@ -119,3 +120,29 @@ def shown(value: object, limit: int = 60) -> str:
         except (TypeError, ValueError, RecursionError):
             text = repr(value)
     return shorten(text, limit)
+
+
+class TooManyDigits(ValueError):
+    """A whole number of more digits than Python reads from text (:func:`whole_number`)."""
+
+
+def whole_number(text: str) -> int:
+    """``int(text)`` for a whole number typed or read as text; ``ValueError`` otherwise.  A
+    number of more digits than Python reads (4,300) is told as that, far too large, not as
+    Python's own message (cut off in a line of output) nor as "not a whole number".
+
+    >>> whole_number(" 61 ")
+    61
+    >>> whole_number("9" * 5000)
+    Traceback (most recent call last):
+        ...
+    penneech.text.TooManyDigits: a number of 5,000 digits, far too large
+    """
+    try:
+        return int(text)
+    except ValueError:
+        digits = text.strip().lstrip("+-")
+        if digits.isdecimal() and digits.isascii():
+            raise TooManyDigits(f"a number of {len(digits):,} digits, far too large") from None
+        raise
+

@@ -96,7 +96,9 @@ def record_text(**changes: object) -> str:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"format": "penneech-record/1", "seed": 1' + "0" * 5000 + "}", "not a record: "),
+    ('{"format": "penneech-record/1", "seed": 1' + "0" * 5000 + "}",
+     "not a record: it holds a number of 5,001 digits, far too large for any of a record's "
+     "fields"),  # (Python's "Exceeds the limit (4300 digits) for integer string conversi…")
     (record_text(first_dealer=1.0), "first_dealer must be 0 or 1, not 1.0"),
     (record_text(first_dealer=True), "first_dealer must be 0 or 1, not true"),
     (record_text(seed=1.5), "seed must be a whole number"),
@@ -123,6 +125,39 @@ def test_bad_records_are_refused_with_a_reason(text: str, message: str) -> None:
     assert len(str(exc.value)) < 400  # nothing echoed whole
 
 
+def test_a_number_of_thousands_of_digits_is_told_as_far_too_large(tmp_path: Path,
+                                                                   capsys) -> None:
+    """Python reads no whole number of more than 4,300 digits from text: each place that reads
+    one says so, where before it called the number "not a whole number" (review 35c)."""
+    from penneech.live import handle
+
+    huge = "9" * 5000
+    told = "a number of 5,000 digits, far too large"
+    for argv in (["simulate", "--rules", "pagat", "--players", "greedy,random", "--seed", huge],
+                 ["simulate", "--rules", "pagat", "--players", "greedy,random", "--games", huge],
+                 ["rules", f"pagat,target={huge}"]):
+        try:
+            status = main(argv)
+        except SystemExit as stop:  # (argparse's errors)
+            status = stop.code
+        assert status == 2
+        err = capsys.readouterr().err
+        assert told in err and "not a whole number" not in err and len(err) < 200, err
+    with pytest.raises(RulesError, match=f"^target is {told}$"):
+        Rules.parse(f"pagat,target={huge}")
+    results = simulation.simulate("pagat", ("greedy", "random"), games=1, seed=1)
+    out = io.StringIO()
+    simulation.write_csv(results, out)
+    header, row = out.getvalue().splitlines()[:2]
+    seed = header.split(",").index("seed")
+    cells = row.split(",")
+    cells[seed] = huge
+    with pytest.raises(ValueError, match=f"line 2: seed is {told}$"):
+        simulation.read_csv(io.StringIO(f"{header}\n{','.join(cells)}\n"))
+    answer = json.loads(handle(json.dumps({"op": "new", "rules": "pagat", "seed": huge})))
+    assert not answer["ok"] and answer["error"] == f"seed is {told}", answer
+
+
 def test_a_long_bad_card_code_is_not_echoed_whole() -> None:
     data = record.to_record(a_game())
     data["deals"][0]["deck"][3] = "Q" * 5_000_000
@@ -147,10 +182,11 @@ def test_what_is_not_a_regular_small_file_is_not_read(tmp_path: Path, capsys) ->
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (record.MAX_RECORD_BYTES + 1))
     bad = tmp_path / "bad.json"
-    bad.write_bytes(b'{"format": "\xff"}')
+    bad.write_bytes(b'{"format":\n "\xff"}')
     for path, message in ((fifo, "not a regular file"), ("/dev/zero", "not a regular file"),
                           (tmp_path, "not a regular file"), (big, "too large for a record"),
-                          (bad, "not UTF-8 text (byte 13")):
+                          # (where the byte is, not "byte 13", which read as its value)
+                          (bad, "not UTF-8 text: the byte 0xFF at line 2, column 3 cannot")):
         with pytest.raises(RecordError, match=re.escape(message)):
             record.load(path)
     started = time.monotonic()
@@ -939,7 +975,7 @@ def test_options_that_need_another_are_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--seed", "9" * 5000])
     err = capsys.readouterr().err
-    assert "not a whole number" in err and len(err) < 200
+    assert "a number of 5,000 digits, far too large" in err and len(err) < 200
 
 
 def test_a_file_name_with_a_slash_after_it_never_replaces_the_file(tmp_path: Path,
