@@ -692,8 +692,12 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
     if seed is not None:
         # (a float such as nan would seed differently each time: no replay could find its plays;
         # numpy's whole numbers are whole numbers)
-        if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-            raise ValueError(f"seed must be a whole number or None, not {py_shown(seed)}")
+        # (and not below 0: random.Random(-7) is random.Random(7), so two seeds would give
+        # one player)
+        if isinstance(seed, bool) or not hasattr(type(seed), "__index__") \
+                or operator.index(seed) < 0:
+            raise ValueError(f"seed must be a whole number from 0, or None, not "
+                             f"{py_shown(seed)}")
         seed = operator.index(seed)
     unknown = sorted(set(settings) - {"name", *entry.settings})
     if unknown:

@@ -341,13 +341,16 @@ def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> Non
     ("greedy", {"name": ""}, "a player's name must be non-empty text"),
     ("nope", {}, "unknown player 'nope'"),
     # a nan seed seeded differently each time (no replay could find the plays)
-    ("random", {"seed": float("nan")}, "seed must be a whole number or None, not nan"),
+    ("random", {"seed": float("nan")}, "seed must be a whole number from 0, or None, not nan"),
+    # random.Random(-7) is random.Random(7): two seeds gave one player (review 35c)
+    ("random", {"seed": -7}, "seed must be a whole number from 0, or None, not -7"),
+    ("solver", {"seed": -1}, "seed must be a whole number from 0, or None, not -1"),
     # a mistyped size seemed to hang (each decision for hours)
     ("expert", {"worlds": 10**9}, "worlds must be a whole number of at least 1 and at most "
                                   "20,000, not 1000000000"),
     ("club", {"inference": 1000}, "inference must be a whole number of at least 1 and at most 100"),
     ("solver", {"samples": 10**9}, "samples must be a whole number of at least 1 and at most 1,000"),
-    ("greedy", {"seed": []}, "seed must be a whole number or None, not []"),
+    ("greedy", {"seed": []}, "seed must be a whole number from 0, or None, not []"),
 ])
 def test_bad_player_settings_are_refused_when_the_player_is_made(kind: str, settings: dict,
                                                                   message: str) -> None:
