@@ -745,7 +745,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "the second player follow suit (Picket, Whist, French-Ruff, Lanterloo), and the "
                 "one exception, All-Fours, is stated as an exception: “reneging is allowable if "
                 "you have Trumps in your hand to trump it” (chap. X, p. 113).  No game of his "
-                "leaves the second player free.",
+                "says the second player is free; Putt, which has no trumps, decides a trick by "
+                "rank alone and says nothing of following (chap. XVI).",
                 "pagat": "McLeod's default: follow suit if able, which he finds to be the rule "
                 "in most of Cotton's trick games; he lists All Fours' follow-or-trump and free "
                 "play as the alternatives.",
@@ -827,9 +828,12 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "(McLeod likens it to the count for game in All Fours, whose values differ.)",
                 "gamester": "Trumps only: “of Trumps” (p. 148), and the honours of Cotton's Gleek "
                 "and Ruff and Honours are the top trumps.",
-                "davis": "Davis lists the honours' values with no mention of trumps.",
+                "davis": "Davis lists the honours' values with no mention of trumps, and ties "
+                "only the ♦7's seven in a trick to diamonds being trumps; the preset reads this "
+                "as every ace and court card, whatever the trumps (our reading of his silence).",
             },
             does=_COUNTING,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="trick_points_to",

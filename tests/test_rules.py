@@ -62,7 +62,8 @@ _NOT_STATED = re.compile(r"\bour (reading|completion|choice)\b|does not say|leav
 COMPLETED = {
     ("first_dealer", "pagat"), ("first_dealer", "davis"), ("redeal", "parlett"),
     ("redeal", "davis"), ("redeal_claimant", "davis"), ("first_turnup_scores", "davis"),
-    ("trick_winner", "parlett"), ("trick_winner", "davis"), ("majority_bonus", "davis"),
+    ("trick_winner", "parlett"), ("trick_winner", "davis"), ("counting", "davis"),
+    ("majority_bonus", "davis"),
     ("win_check", "davis"), ("past_tricks", "pagat"), ("past_tricks", "davis"),
 }
 
@@ -264,7 +265,7 @@ QUICK_REFERENCE_DIFFERENCES = {
     ("davis", "redeal"): "mentions neither a throw-in",
     ("davis", "first_leader"): "has the dealer lead",
     ("davis", "trick_winner"): "with no trump in a trick the higher card wins, whatever its suit",
-    ("davis", "counting"): "he too counts every ace and court card",
+    ("davis", "counting"): "which the preset reads as every ace and court card (our reading)",
     ("davis", "majority_bonus"): "nor a majority bonus",
     ("davis", "win_check"): "looks for 61 only at the end of a deal",
 }
