@@ -158,7 +158,7 @@ SOURCES: Final[dict[str, Source]] = {
             "in four ways: the dealer scores the first turn-up, a counting card scores for the "
             "player who held it, the first deal goes to the better Putt-card as in All-Fours, and "
             "tricks are turned face down once scored.  It is only as strong as its weakest "
-            "choice, the scoring of a card “in hand”."
+            "choice, the scoring of a card “in hand” (p. 149)."
         ),
     ),
     "davis": Source(
@@ -618,7 +618,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
                 "the words are said to the player who deals.  Against it: elsewhere Cotton says "
-                "“deal again” to the players at large, “if the *set* be not up, deal again” "
+                "\"deal again\" to the players at large: “if the *set* be not up, deal again” "
                 "(chap. VI, p. 85); in Picket the elder hand may choose “whether he shall deal "
                 "again” (chap. VI, p. 87) after a misdeal; and Parlett thinks the narrow sense "
                 "unlikely.",
@@ -626,8 +626,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "deals again.",
                 "parlett": "Parlett lets either player claim a redeal, calling the strict "
                 "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
-                "gamester": "Either player: elsewhere Cotton says “deal again” to the players at "
-                "large, not only to the dealer, and in Picket the elder hand may choose “whether "
+                "gamester": "Either player: elsewhere Cotton says “deal again” (chap. VI, p. 85) "
+                "to the players at large, not only to the dealer, and in Picket the elder hand may choose “whether "
                 "he shall deal again” (chap. VI, p. 87) after a misdeal.  That the same dealer "
                 "deals the fresh hand rests on that one passage.",
                 "davis": "No hand may be thrown in under `davis`, so the question does not "
@@ -693,7 +693,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "words alone do not settle it, since in Picket “Whosoever wins the last Trick” "
                 "(chap. VI, p. 85) means the final one.",
                 "pagat": "McLeod: the winner of every trick scores the card they turn up.",
-                "parlett": "Parlett reads Cotton's “last” as previous and judges the game much "
+                "parlett": "Parlett reads Cotton's “last” (p. 148) as previous and judges the game much "
                 "better so than if only the final turn-up scored.",
                 "gamester": "Every turn-up: the sentence stands in the account of the card turned "
                 "after each trick, and the final turn-up has a paragraph of its own.  Weak: "
@@ -853,14 +853,14 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "(p. 149)",
             reasons={
                 "minimal": "The minimal reading takes “your Coat-Card Trumps” (p. 149) and the "
-                "Penneech “in hand” (p. 149) as cards you held: elsewhere Cotton's “in hand” "
+                "Penneech “in hand” (p. 149) as cards you held: elsewhere Cotton's \"in hand\" "
                 "means held, as against turned up or won in play (Gleek: “fifteen in hand and "
                 "eighteen in play” (chap. VII, p. 90)).  Against it: in the same sentence “count "
                 "how many Cards you have” (p. 149) means the cards you won.",
-                "pagat": "McLeod gives the points to the trick's winner and names the “in hand” "
+                "pagat": "McLeod gives the points to the trick's winner and names the \"in hand\" "
                 "reading as an open question.",
                 "parlett": "Parlett: the winner of a trick pegs the counters in it.",
-                "gamester": "The holder: everywhere in Cotton's book “in hand” means held, and "
+                "gamester": "The holder: everywhere in Cotton's book \"in hand\" means held, and "
                 "Gleek sets a card's value in hand against its value in play, “*Tib* the Ace is "
                 "fifteen in hand and eighteen in play” (chap. VII, p. 90), and doubles Towser and "
                 "Tumbler turned up, as Penneech doubles its seven.  The weakest of this "
