@@ -673,18 +673,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BAD_INPUT
     _fit_the_terminal()
     parser = build_parser()
-    args, extras = parser.parse_known_args(argv)
-    if extras:  # (told by the command's own parser, whose --help lists its options)
-        command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
-        known = command_parser._option_string_actions
-        cut = [x.split("=")[0] for x in extras if x.startswith("--")]
-        full = sorted({o for x in cut for o in known if o.startswith(x) and o != x})
-        hint = f": write the option in full, {' or '.join(full)}" if full else ""
-        command_parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
-    func: Any = args.func
     real = sys.stdout
-    sys.stdout = cast(TextIO, _Guarded(real))
+    guarded = _Guarded(real)
+    sys.stdout = cast(TextIO, guarded)
     try:
+        try:
+            args, extras = parser.parse_known_args(argv)
+        except SystemExit:  # --help and --version print and exit: a full disk is told too
+            sys.stdout.flush()
+            if guarded.failed is not None:
+                raise guarded.failed from None
+            raise
+        if extras:  # (told by the command's own parser, whose --help lists its options)
+            command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            known = command_parser._option_string_actions
+            cut = [x.split("=")[0] for x in extras if x.startswith("--")]
+            full = sorted({o for x in cut for o in known if o.startswith(x) and o != x})
+            hint = f": write the option in full, {' or '.join(full)}" if full else ""
+            command_parser.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
+        func: Any = args.func
         status = int(func(args))
         sys.stdout.flush()  # here, where a full disk can be told, not at exit
         return status
@@ -718,6 +725,8 @@ class _Guarded:
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
+        #: the last failed write (argparse's --help and --version swallow it)
+        self.failed: _OutputFailed | None = None
 
     def write(self, text: str) -> int:
         try:
@@ -725,7 +734,8 @@ class _Guarded:
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise _OutputFailed(exc) from exc
+            self.failed = _OutputFailed(exc)
+            raise self.failed from exc
 
     def flush(self) -> None:
         try:

@@ -627,9 +627,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett lets either player claim a redeal, calling the strict "
                 "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
                 "gamester": "Either player: elsewhere Cotton says “deal again” (chap. VI, p. 85) "
-                "to the players at large, not only to the dealer, and in Picket the elder hand may choose “whether "
-                "he shall deal again” (chap. VI, p. 87) after a misdeal.  That the same dealer "
-                "deals the fresh hand rests on that one passage.",
+                "to the players at large, not only to the dealer, and in Picket the elder hand "
+                "may choose “whether he shall deal again” (chap. VI, p. 87) after a misdeal.  "
+                "That the same dealer deals the fresh hand rests on that one passage.",
                 "davis": "No hand may be thrown in under `davis`, so the question does not "
                 "arise.",
             },
@@ -693,8 +693,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "words alone do not settle it, since in Picket “Whosoever wins the last Trick” "
                 "(chap. VI, p. 85) means the final one.",
                 "pagat": "McLeod: the winner of every trick scores the card they turn up.",
-                "parlett": "Parlett reads Cotton's “last” (p. 148) as previous and judges the game much "
-                "better so than if only the final turn-up scored.",
+                "parlett": "Parlett reads Cotton's “last” (p. 148) as previous and judges the "
+                "game much better so than if only the final turn-up scored.",
                 "gamester": "Every turn-up: the sentence stands in the account of the card turned "
                 "after each trick, and the final turn-up has a paragraph of its own.  Weak: "
                 "Cotton's “last Trick” in Picket (chap. VI, p. 85) is the final one.",
