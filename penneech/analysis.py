@@ -477,13 +477,21 @@ def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
     """Why the play-outs chose ``chosen`` over ``other``, in what they chose by: the chance of
     winning the game, or, where the two are as likely to win, the points of the deal."""
     a, b = found[chosen], found[other]
-    if round(a.win_chance, 3) != round(b.win_chance, 3):
-        whole = int(round(a.win_chance * 100, 1))
-        article = "an" if str(whole).startswith("8") or whole in (11, 18) else "a"
-        return (f"{article} {a.win_chance:.1%} chance of winning the game, against "
-                f"{b.win_chance:.1%} for {card_text(other)}")
-    return (f"{_signed(a.points)} points on average, against {_signed(b.points)} for "
-            f"{card_text(other)}")
+    # (the choice is by the chance of winning, the points breaking near-ties: CardEstimate.score)
+    near = round(a.win_chance, 3) == round(b.win_chance, 3) or a.win_chance <= b.win_chance
+    if near and a.points >= b.points:
+        return (f"{_signed(a.points)} points on average, against {_signed(b.points)} for "
+                f"{card_text(other)}")
+    # the chance of winning decided, if only by a hair: shown with the decimals that tell the
+    # two apart (rounded alike, the points were shown, which favoured the other card)
+    decimals = 1
+    while decimals < 4 and round(a.win_chance * 100, decimals) == round(b.win_chance * 100,
+                                                                          decimals):
+        decimals += 1
+    whole = int(round(a.win_chance * 100, 1))
+    article = "an" if str(whole).startswith("8") or whole in (11, 18) else "a"
+    return (f"{article} {a.win_chance:.{decimals}%} chance of winning the game, against "
+            f"{b.win_chance:.{decimals}%} for {card_text(other)}")
 
 
 def _signed(value: float) -> str:
@@ -553,7 +561,7 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     # 5. the tricks taken
     taken_good = _taken(good, player)
     taken_bad = _taken(bad, player)
-    if taken_good != taken_bad:
+    if len(taken_good) > len(taken_bad):  # (fewer tricks after the better card: no reason)
         return ("after it ", Who(player), " ", verb(player, "takes"), f" {_tricks(taken_good)}; "
                 f"after {card_text(played)}, {_tricks(taken_bad)}",)
     # 6. the score of the rest of the deal

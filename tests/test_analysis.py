@@ -164,6 +164,28 @@ def test_the_best_play_is_explained() -> None:
     assert "From what you could see" in first.explain(you=0)
 
 
+def test_the_explanation_never_argues_for_the_card_played() -> None:
+    """The book's example, deal 2, trick 1 (review 35b): the play-outs chose ♠A over the ♠6
+    played by a hair of the chance of winning (0.84104 against 0.84071), which rounded alike,
+    so the points were given instead, and they favoured the ♠6 ("preferred ♠A (+10.9 …
+    against +11.2 for ♠6)").  And the reason for ♠A was the tricks taken, fewer after it.
+    Now the figure that decided is given to the decimals that tell the two apart, and the
+    tricks are a reason only where the better card takes more."""
+    from penneech import record
+
+    example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
+    game = record.load(example)
+    play = next(p for p in analyse_deal(game, 2, seed=game.seed).plays
+                if p.played == Card("6S") and p.estimates)
+    assert play.best == play.best_estimated == Card("AS")
+    text = play.explanation
+    assert "takes tricks" not in text, text
+    assert text.startswith("The best play here was ♠A: it comes out 2 points better over the "
+                           "rest of the deal."), text
+    assert text.endswith("the play-outs preferred ♠A (an 84.10% chance of winning the game, "
+                         "against 84.07% for ♠6)."), text
+
+
 def test_json_is_plain_data() -> None:
     game = _played_deal()
     data = analyse_deal(game, 1, worlds=3).to_json()
