@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
-from .game import Game, GameError, IllegalPlayError, Phase, PlayerView, check_names
+from .game import SEED_LIMIT, Game, GameError, IllegalPlayError, Phase, PlayerView, check_names
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import (
@@ -595,7 +595,7 @@ def compare(args: Mapping[str, Any]) -> dict[str, Any]:
     """One pack (from ``seed``) under every preset, or under each value of ``option`` on top of
     ``base``, played out by two players of ``players`` (by default the greedy player: the
     "simple computer player" of the book's comparison pages, as in their notebook widgets)."""
-    seed = _int(args, "seed", 1)
+    seed = _int(args, "seed", 1, high=SEED_LIMIT - 1)
     assert seed is not None
     option = args.get("option") or None
     if option is not None and (not isinstance(option, str) or option not in OPTIONS):
@@ -743,7 +743,7 @@ def start_experiment(args: Mapping[str, Any]) -> Experiment:
             or not all(k in PLAYER_KINDS for k in kinds)):
         raise LiveError(f"players must be two of {', '.join(PLAYER_KINDS)}, not {kinds!r}")
     games = _int(args, "games", 100, low=1, high=MAX_EXPERIMENT_GAMES)
-    seed = _int(args, "seed", 0)
+    seed = _int(args, "seed", 0, high=SEED_LIMIT - 1)
     assert games is not None and seed is not None
     games += games % 2  # duplicate pairs, as simulation.simulate plays them
     run = Experiment(rules_from(args.get("rules")), (str(kinds[0]), str(kinds[1])), games, seed)
@@ -1117,7 +1117,7 @@ def _table(args: Mapping[str, Any]) -> Table:
 
 def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     rules = rules_from(args.get("rules"))
-    seed = _int(args, "seed", None)
+    seed = _int(args, "seed", None, high=SEED_LIMIT - 1)
     dealer_arg = args.get("dealer", "cut")
     dealer: Seat | None
     if dealer_arg in ("cut", None, ""):
@@ -1191,6 +1191,9 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
             told = (f"{told} " if told else "") + (
                 f"The record does not say which computer player {game.names[COMPUTER]} was: "
                 f"the {kind} player, chosen above, plays on.")
+    if game.outcome is not None:  # (nothing plays on: the record's game is over)
+        told = ("This game is over; to go through it card by card, or to see what each card "
+                "cost, load it on the Replay a game record page.")
     table = Table(game, kind, settings)
     _tables[str(args.get("table", "play"))] = table
     return {**table.state(), "told": told}

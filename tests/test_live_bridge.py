@@ -705,6 +705,13 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
     assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}}
     assert back["told"] == ("The record does not say which computer player Computer was: the "
                             "solver player, chosen above, plays on.")
+    # a finished game loaded from a file: nothing plays on, and the reader is pointed to the
+    # replay (it said that the chosen player "plays on", review 35b)
+    example = (Path(penneech.__file__).resolve().parent.parent / "book" / "records"
+               / "example.json").read_text(encoding="utf-8")
+    back = ok(op="resume", record=example, name="example.json", loaded=True)
+    assert back["told"] == ("This game is over; to go through it card by card, or to see what "
+                            "each card cost, load it on the Replay a game record page.")
     # a saved game resumed from the browser's storage keeps its own opponent, without a word
     back = ok(op="resume", record=text, opponent={"kind": "expert", "settings": {}})
     assert back["opponent"]["kind"] == "expert" and back["told"] == ""
@@ -763,6 +770,19 @@ def test_a_seed_past_what_a_json_number_holds_reaches_the_page_exactly() -> None
                dealer=0)
     assert again["hand"] == state["hand"]
     assert ok(op="compare", seed=seed, base="pagat", option="follow")["seed"] == seed
+
+
+def test_every_seed_a_record_may_hold_may_be_typed() -> None:
+    """A record's seed runs to 2**64 - 1; the seed boxes refused all past 2**63 - 1, so a
+    reader could not deal a record's game again by its seed (review 35b)."""
+    top = str(2**64 - 1)
+    state = ok(op="new", rules="pagat", seed=top, opponent="greedy", dealer=0)
+    assert state["seed"] == top and record.loads(state["record"]).seed == 2**64 - 1
+    assert ok(op="compare", seed=top, base="pagat", option="follow")["seed"] == top
+    assert ok(op="experiment", start=True, rules="pagat", players=["greedy", "random"],
+              games="2", seed=top)["seed"] == top
+    assert ask(op="new", rules="pagat", seed=str(2**64))["error"] == (
+        f"seed must be between 0 and {2**64 - 1}, not {2**64}")
 
 
 def test_requests_the_page_never_sends_are_refused_not_internal_errors() -> None:
