@@ -750,6 +750,11 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     open_file("mine.json", ".pn-live-title", "mine.json: Bo wins")
     panel.locator(".pn-live-stepbar button", has_text="Next").click()
     assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
+    # a step taken is read out, what it shows and not a bare number (review 35b)
+    told = panel.locator(".pn-live-stepbar [aria-live=polite]").inner_text().strip()
+    assert told.startswith("Step 2 of") and "·" in told, told
+    assert panel.locator(".pn-live-stepbar input[type=range]").get_attribute(
+        "aria-valuetext") == told
     # what each card of a deal of the reader's own record cost, worked out on the page
     panel.locator("select[name=analyse-deal]").select_option("2")
     panel.locator("[data-do=analyse-deal]").click()

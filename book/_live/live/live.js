@@ -244,6 +244,7 @@
     slider.value = "0";
     slider.setAttribute("aria-label", "step");
     const where = document.createElement("span");
+    where.setAttribute("aria-live", "polite");  // (a step taken is read out: where, what)
     bar.append(back, slider, fwd, where);
     const grid = document.createElement("div");
     grid.className = columns.length > 1 ? "pn-live-columns" : "pn-live-single";
@@ -263,8 +264,13 @@
     });
     const show = (i) => {
       slider.value = String(i);
-      where.textContent = ` step ${i + 1} of ${n}`;
       columns.forEach((c, k) => { cells[k].innerHTML = c.frames[Math.min(i, c.frames.length - 1)]; });
+      // each frame names itself ("Step 5 of 15 · Deal 1, after trick 2"): the slider and the
+      // live caption say that, not a bare number
+      const named = cells[0].querySelector("[aria-label]");
+      const label = named ? named.getAttribute("aria-label") : `step ${i + 1} of ${n}`;
+      slider.setAttribute("aria-valuetext", label);
+      where.textContent = ` ${label}`;
     };
     slider.addEventListener("input", () => show(Number(slider.value)));
     back.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
