@@ -659,6 +659,18 @@ def test_phone_layout(browser_context: Any, live_server: str) -> None:
     page.locator(f'.pn-live-play [data-card="{code}"]').click()
     after = _settled(page)
     assert code not in [c["code"] for c in after["cards"]]
+    # the account of the deal comes folded on a phone, so that Undo is near the hand (it was
+    # 550 px below it, review 35b); opened, it stays open as the game goes on
+    story = page.locator(".pn-live-play details.pn-story")
+    assert story.evaluate("d => !d.open")
+    hand = page.locator(".pn-live-play .pn-hand").bounding_box()
+    undo = page.locator(".pn-live-play [data-do=undo]").bounding_box()
+    assert hand and undo and undo["y"] - (hand["y"] + hand["height"]) < 400, (hand, undo)
+    story.locator("summary").click()
+    play = next(c["code"] for c in after["cards"] if not c["disabled"])
+    page.locator(f'.pn-live-play [data-card="{play}"]').click()
+    _settled(page)
+    assert page.locator(".pn-live-play details.pn-story").evaluate("d => d.open")
     rec.check_all("play-the-computer at phone width")
     page.close()
 

@@ -342,6 +342,7 @@
     let busy = false;
     let computerDue = false;  // the computer's card is asked for after a short pause
     let last = null;
+    let storyOpen = null;  // the account of the deal open? (null: as the screen's width says)
     let aside = "";  // what the status line says once about a game set aside
     let unkept = false;  // the browser refused to keep the game on the table (said once a game)
     linkPresetMenu(box, form);
@@ -547,6 +548,14 @@
       }
       last = answer;
       out.innerHTML = answer.html;
+      // on a phone the account of the deal comes folded, so that Hint and Undo, under it, are
+      // near the hand (a mis-tapped card's Undo was 550 px down); opened, it stays open
+      const story = $(out, "details.pn-story");
+      if (story) {
+        if (storyOpen === null) storyOpen = !window.matchMedia("(max-width: 600px)").matches;
+        story.open = storyOpen;
+        story.addEventListener("toggle", () => { storyOpen = story.open; });
+      }
       // a rule named in the account links to its section of the book, from the book's root
       const root = document.documentElement.dataset.content_root || "";
       $$(out, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
