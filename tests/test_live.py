@@ -1201,6 +1201,24 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
         page.reload(wait_until="load")
         page.wait_for_timeout(500)  # (the names are read from the browser's storage)
 
+    def kept(name: str) -> None:
+        """Wait until the browser's storage holds ``name``: the names are kept just after the
+        run's answer is shown, and a reload at once (a loaded machine, in CI) came first."""
+        page.wait_for_function("""(name) => new Promise((done) => {
+          const opening = indexedDB.open('penneech-live', 1);
+          opening.onerror = () => done(false);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const tx = db.transaction('prompt', 'readonly');
+            const get = tx.objectStore('prompt').get('names');
+            tx.oncomplete = () => {
+              db.close();
+              done(Boolean(get.result && (get.result.names || []).includes(name)));
+            };
+            tx.onabort = () => { db.close(); done(false); };
+          };
+        })""", arg=name, timeout=START_MS)
+
     def brought_back(starting: bool = False) -> str:
         bring_back.click()
         if starting:  # (while Python starts, Forget waits: it lost the race, review 34b)
@@ -1215,6 +1233,7 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
     run("results = [1, 2, 3]\ndef square(x):\n    return x * x\nhalf = lambda x: x / 2\n"
         "square(4)", 1)
     assert panel.locator(".pn-live-entry").first.inner_text().endswith("16")
+    kept("square")
     reload()
     assert panel.locator(".pn-live-entry").count() == 1
     assert offer.inner_text().startswith(
@@ -1261,6 +1280,7 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
 
     # "Forget these runs" forgets the names kept too
     run("kept_again = 1", 5)
+    kept("kept_again")
     reload()
     assert "kept_again" in offer.inner_text()
     panel.locator(".pn-live-forget").click()
