@@ -633,9 +633,15 @@ def _record_of(args: Mapping[str, Any]) -> tuple[Game, str]:
     if not isinstance(text, str):
         raise LiveError("no record text was given")
     try:
-        return record.loads(text, name), name
+        return record.loads(text, name, size=_file_size(args)), name
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
+
+
+def _file_size(args: Mapping[str, Any]) -> int | None:
+    """The size in bytes of the file a record was read from, as the page sends it."""
+    size = args.get("bytes")
+    return size if isinstance(size, int) and not isinstance(size, bool) else None
 
 
 def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -1161,7 +1167,8 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise LiveError("no record was given")
     try:
-        game = record.loads(text, str(args.get("name") or "saved game"))
+        game = record.loads(text, str(args.get("name") or "saved game"),
+                            size=_file_size(args))
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
     opponent = args.get("opponent") or {}

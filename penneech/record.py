@@ -250,8 +250,10 @@ def _too_big(size: int) -> str:
             f"{MAX_RECORD_BYTES:,})")
 
 
-def loads(text: str, name: str | None = None) -> Game:
-    """Replay a record given as JSON text (``name`` is used in error messages).
+def loads(text: str, name: str | None = None, *, size: int | None = None) -> Game:
+    """Replay a record given as JSON text (``name`` is used in error messages; ``size`` is the
+    size in bytes of the file it was read from, where known: a browser reads a file as text,
+    replacing the bytes that are not UTF-8, so the text's length is not the file's).
 
     Byte-order marks at the start are allowed; a key given twice in one object is refused.
 
@@ -264,6 +266,8 @@ def loads(text: str, name: str | None = None) -> Game:
     if not isinstance(text, str):
         raise RecordError(f"loads reads a record's JSON text (a str), not "
                           f"{type(text).__name__}: for a dict, use from_record", file=name)
+    if size is not None and size > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(size), file=name)
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(len(text)), file=name)
     text = text.lstrip("\ufeff")  # (an editor that saves a marked file again may add a second)

@@ -777,6 +777,15 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     assert "Deal 2, with every card known: Ada loses" in analysis, analysis
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
     open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")
+    # a binary file too large is told by its own size, not by that of its text (review 35b:
+    # 3,000,000 bytes were told as 2,841,624)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(128, 256)) * (3_000_000 // 128) + b"\xff" * 64)
+    panel.locator("input[type=file]").set_input_files(str(binary))
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-replay .pn-live-message')?.innerText"
+        ".includes('binary.json: too large')", timeout=ANSWER_MS)
+    assert "(3,000,000 bytes;" in panel.locator(".pn-live-message").inner_text()
     rec.check_all("replay-a-record, live")
     page.close()
 

@@ -772,6 +772,17 @@ def test_a_seed_past_what_a_json_number_holds_reaches_the_page_exactly() -> None
     assert ok(op="compare", seed=seed, base="pagat", option="follow")["seed"] == seed
 
 
+def test_a_file_too_large_is_told_by_its_own_size() -> None:
+    """The page reads a file as text, which replaces each byte that is not UTF-8: a binary file
+    of 3,000,000 bytes was refused as one of 2,841,624 (review 35b).  The page sends the file's
+    size, and that is the size told."""
+    binary = os.urandom(3_000_000).decode("utf-8", errors="replace")
+    for op, text in (("replay", "text"), ("resume", "record")):
+        error = ask(**{"op": op, "name": "b.json", text: binary, "bytes": 3_000_000})["error"]
+        assert error == ("b.json: too large for a record (3,000,000 bytes; a record may have "
+                         f"at most {record.MAX_RECORD_BYTES:,})"), error
+
+
 def test_every_seed_a_record_may_hold_may_be_typed() -> None:
     """A record's seed runs to 2**64 - 1; the seed boxes refused all past 2**63 - 1, so a
     reader could not deal a record's game again by its seed (review 35b)."""
@@ -813,7 +824,7 @@ _JSON_LEAF = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_valu
 _JSON = st.recursive(_JSON_LEAF, lambda inner: st.lists(inner, max_size=4)
                      | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=8)
 #: every argument any operation reads (penneech/live.py)
-_ARGS = ["base", "card", "claim", "deal", "dealer", "games", "loaded", "name", "names",
+_ARGS = ["base", "bytes", "card", "claim", "deal", "dealer", "games", "loaded", "name", "names",
          "opponent", "option", "players", "record", "rules", "run", "seed", "settings", "start",
          "step", "table", "text"]
 #: the slow players, kept out of the requests' arguments so that a run stays short (their

@@ -214,7 +214,8 @@
   function readFile(input) {
     const file = input.files && input.files[0];
     if (!file) return Promise.resolve(null);
-    return file.text().then((text) => ({ name: file.name, text }));
+    // (its size in bytes: the text of a file that is not UTF-8 is not as long as the file)
+    return file.text().then((text) => ({ name: file.name, text, size: file.size }));
   }
 
   // An element with its properties (text always as textContent, never as HTML) and children.
@@ -742,7 +743,8 @@
         return;
       }
       const previous = last;
-      await replaceGame({ op: "resume", record: file.text, name: file.name, loaded: true,
+      await replaceGame({ op: "resume", record: file.text, name: file.name, bytes: file.size,
+                          loaded: true,
                           opponent: opponent() }, null);
       if (last !== previous) {
         showOpponent(last.opponent);
@@ -789,10 +791,10 @@
   function setupReplay(box) {
     const out = $(box, ".pn-live-out");
     const status = statusOf(box);
-    async function replay(name, text) {
+    async function replay(name, text, bytes = null) {
       const eng = await engineFor(box);
       if (!eng) return;
-      const answer = await eng.ask({ op: "replay", name, text });
+      const answer = await eng.ask({ op: "replay", name, text, bytes });
       if (!answer.ok) {
         out.replaceChildren();
         status.say(answer.error);
@@ -853,7 +855,7 @@
     }
     $(box, 'input[type="file"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
-      if (file) replay(file.name, file.text);
+      if (file) replay(file.name, file.text, file.size);
     });
     const example = $(box, '[data-do="example"]');
     example.addEventListener("click", async () => {
