@@ -313,6 +313,19 @@ _SNAPSHOT = """(i) => {
 }"""
 
 
+# The step shown is told: the slider's value text and the live region beside the frames both
+# say the first visible frame's name.
+_TOLD = """(i) => {
+  const scope = document.querySelector(`[data-test-scope="${i}"]`);
+  const handle = document.querySelector(`[data-test-stepper="${i}"] .noUi-handle`);
+  const frame = Array.from(scope.querySelectorAll('.pn-table[aria-label]'))
+    .find(t => t.offsetParent !== null);
+  const told = scope.querySelector('.pn-step-told[aria-live=polite]');
+  return frame && told && told.textContent === frame.getAttribute('aria-label')
+    && handle.getAttribute('aria-valuetext') === told.textContent;
+}"""
+
+
 def _snapshot(page: Any, i: str) -> dict[str, Any]:
     snap: dict[str, Any] = page.evaluate(_SNAPSHOT, i)
     return snap
@@ -502,6 +515,8 @@ def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: s
             assert moved, f"{where}: ArrowRight on the slider did not step it" + _seen(rec)
             after = _snapshot(page, i)
             _assert_moved(f"{where}, after ArrowRight", start, after)
+            # the step is read out by its frame's name, not as a bare number (review 35b)
+            page.wait_for_function(_TOLD, arg=i, timeout=6000)
             start = after
 
         # the mouse: click the right end of the slider's track

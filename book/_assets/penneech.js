@@ -40,6 +40,34 @@
     });
   }
 
+  // A stepper's slider said only its number ("2") to a screen reader, and a step taken was not
+  // read out: the handle's value text is now the frame's own name ("Step 2 of 8 · Deal 1, after
+  // trick 1"), and a polite live region beside the frames says it as each step is shown.
+  const HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+    + "white-space:nowrap";
+  function tellSteps(root) {
+    root.querySelectorAll(".widget-slider").forEach((slider) => {
+      const handle = slider.querySelector("[role=slider]");
+      let scope = slider.parentElement;
+      while (scope && !scope.querySelector(".pn-table")) scope = scope.parentElement;
+      if (!handle || !scope) return;
+      const frame = Array.from(scope.querySelectorAll(".pn-table[aria-label]"))
+        .find((t) => t.offsetParent !== null);
+      if (!frame) return;
+      const name = frame.getAttribute("aria-label");
+      setOnce(handle, "aria-valuetext", name);
+      let told = scope.querySelector(":scope > .pn-step-told");
+      if (!told) {
+        told = document.createElement("p");
+        told.className = "pn-step-told";
+        told.setAttribute("aria-live", "polite");
+        told.setAttribute("style", HIDDEN);
+        scope.append(told);
+      }
+      if (told.textContent !== name) told.textContent = name;
+    });
+  }
+
   function openWithKeys(root) {
     root.querySelectorAll(".jupyter-widget-Collapse-header").forEach((header) => {
       setOnce(header, "role", "button");
@@ -147,6 +175,7 @@
       queued = false;
       namePlayButtons(document);
       nameSliders(document);
+      tellSteps(document);
       openWithKeys(document);
       reachScrollingBoxes(document);
       listTheBibliography(document);
@@ -181,7 +210,8 @@
     // the widgets draw after the page loads, and redraw their icons and folds as they are used;
     // only class changes and new elements are watched, so the names set here start nothing
     new MutationObserver(refresh).observe(document.body, {
-      subtree: true, childList: true, attributes: true, attributeFilter: ["class"],
+      subtree: true, childList: true, attributes: true,
+      attributeFilter: ["class", "aria-valuenow"],  // (a step taken, by the keys or Play)
     });
     window.addEventListener("resize", refresh);
   }
