@@ -8,7 +8,8 @@ import textwrap
 
 from .rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, completed, holders
 
-__all__ = ["describe_option", "describe_options", "describe_preset", "find_option", "rules_table"]
+__all__ = ["describe_option", "describe_options", "describe_preset", "find_option",
+           "reading_of", "rules_table"]
 
 
 def _show(value: object) -> str:
@@ -75,7 +76,7 @@ def describe_option(option: str, rules: Rules | None = None) -> str:
     else:
         out.append("  Cotton, chap. XXII: silent.")
     if rules is not None:
-        reading = str(rules).split(",")[0]
+        reading = reading_of(rules)
         out.append(f"  In this game: {option} = {_show(held)}.")
         if held != getattr(PRESETS[reading], option):
             out.append(_wrap(f"changed: {reading} has {_show(getattr(PRESETS[reading], option))}",
@@ -83,6 +84,15 @@ def describe_option(option: str, rules: Rules | None = None) -> str:
         elif info.reasons.get(reading):
             out.append(_wrap(f"why ({reading}): {info.reasons[reading]}", "    "))
     return "\n".join(out)
+
+
+def reading_of(rules: Rules) -> str:
+    """The preset ``rules`` are a reading of: the one their notation starts from.
+
+    >>> reading_of(Rules.parse("parlett,follow=free"))
+    'parlett'
+    """
+    return str(rules).split(",")[0]
 
 
 def find_option(text: str) -> str | None:

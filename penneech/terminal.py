@@ -67,7 +67,7 @@ from .cards import (
     parse_card,
 )
 from .events import DealEnded, Dealt, GameWon, Played
-from .explain import describe_option, describe_preset, find_option
+from .explain import describe_option, describe_preset, find_option, reading_of
 from .files import keep_elsewhere, left_alone, unused_path
 from .game import Game, GameError, Phase, PlayAction, PlayerView
 from .narrate import card_text, outcome_text, steps
@@ -395,7 +395,7 @@ class _Terminal:
             return False
         rules = self.game.rules
         if len(words) == 1:
-            for line in describe_preset(str(rules).split(",")[0], rules).splitlines():
+            for line in describe_preset(reading_of(rules), rules).splitlines():
                 self.say(line)
             self.say("Type rules OPTION (as in rules follow) for one rule, with Cotton's words.")
             return True
