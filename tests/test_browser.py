@@ -535,6 +535,48 @@ def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: s
     rec.assert_clean(f"{name}, while stepping")
 
 
+_STEPPER_SIZES = """() => Array.from(document.querySelectorAll('.bd-article .widget-hbox'))
+  .filter(h => h.querySelector(':scope > .widget-play') && h.offsetParent)
+  .map(h => {
+    const size = el => { const r = el.getBoundingClientRect();
+                         return [Math.round(r.width), Math.round(r.height)]; };
+    return {
+      row: size(h)[0],
+      buttons: Array.from(h.querySelectorAll('.widget-play button'))
+        .filter(b => b.offsetParent).map(size),
+      handle: size(h.querySelector('.noUi-handle')),
+      track: size(h.querySelector('.noUi-base'))[0],
+    };
+  })"""
+
+
+@pytest.mark.parametrize("name", ["welcome", "how-to-play", "one-deal-four-rulebooks"])
+def test_a_stepper_fits_a_thumb_on_a_phone(open_page: OpenPage, name: str) -> None:
+    """On a phone a worked deal's stepper is for a thumb: Play and Stop 44 px square (they were
+    ipywidgets' 49x28), the slider's handle 28 px (16), and its track at least two fifths of the row
+    (it was 65-77 px of 358, eight steps in 8 px each); a tap at the track's end goes there."""
+    page, rec = open_page(name, viewport=PHONE)
+    for viewport in (PHONE, NARROW_PHONE):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(100)
+        rows = page.evaluate(_STEPPER_SIZES)
+        assert rows, f"{name}: no stepper with a play button"
+        for n, row in enumerate(rows, 1):
+            where = f"{name} at {viewport['width']} px, stepper {n}"
+            assert row["buttons"] and all(w >= 44 and h >= 44 for w, h in row["buttons"]), (
+                f"{where}: its buttons are {row['buttons']} px")
+            assert min(row["handle"]) >= 28, f"{where}: the handle is {row['handle']} px"
+            assert row["track"] >= 0.4 * row["row"], (
+                f"{where}: the track is {row['track']} px of a {row['row']} px row")
+    first = page.evaluate(_STEPPERS)[0]["index"]
+    track = page.locator(f'[data-test-stepper="{first}"] .noUi-base')
+    box = track.bounding_box()
+    assert box
+    track.click(position={"x": box["width"] - 1, "y": box["height"] / 2})
+    assert _wait_for_value(page, first, "v === max"), f"{name}: a tap at the track's end"
+    rec.assert_clean(f"{name}'s stepper at phone width")
+
+
 _RULE_NOTES = """(i) => Array.from(document.querySelectorAll(`[data-test-scope="${i}"] .pn-table .pn-note`))
   .filter(n => n.checkVisibility()).map(n => ({
     text: n.textContent,
