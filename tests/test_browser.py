@@ -16,6 +16,7 @@ fail.  Run them with ``pytest -m browser tests``.
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import os
 import re
@@ -410,6 +411,16 @@ def test_the_experiment_page_lists_every_player_from_the_engine(site: Path) -> N
         assert item.endswith(f": {kind.summary}."), item
         assert (f"the {kind.level} level" in item) == bool(kind.level), item
         assert ("the usual opponent" in item) == (kind.name == DEFAULT_OPPONENT), item
+
+
+def test_the_bibliography_shows_each_address_whole(site: Path) -> None:
+    """A scholar copies an entry's address as it is printed: each "URL:" link's text is its
+    whole address (the theme shortened the GitHub ones to "textcreationpartnership/A34637")."""
+    page = (site / "bibliography.html").read_text(encoding="utf-8")
+    links = re.findall(r'URL:\s*<a class="reference external" href="([^"]+)">(.*?)</a>', page)
+    assert len(links) >= 10, f"only {len(links)} URL links on bibliography.html"
+    shortened = [(href, text) for href, text in links if html.unescape(text) != html.unescape(href)]
+    assert not shortened, f"links whose text is not their address: {shortened}"
 
 
 def test_pages_are_under_2_mb(site: Path) -> None:
