@@ -735,6 +735,21 @@ def test_compare_deals_a_new_pack_live(browser_context: Any, live_server: str) -
                            "return [t.scrollWidth, t.clientWidth]; }")
     assert widths[0] <= widths[1], widths
     page.set_viewport_size({"width": 1280, "height": 900})
+    # a seed typed in a number's other form is the whole number it names, to the last digit
+    # (the browser's own reading, a double, made 1.5e19 15000000000000000000 only by luck and
+    # refused 1e20 as "not a whole number")
+    for typed, seed in (("1.5e19", "15000000000000000000"), ("4.2E1", "42")):
+        panel.locator("input[name=seed]").fill(typed)
+        panel.locator(".pn-live-start").click()
+        page.wait_for_function(
+            "(s) => document.querySelector('.pn-live-compare .pn-live-message')?.textContent"
+            ".includes(`Pack ${s},`)", arg=seed, timeout=ANSWER_MS)
+        assert panel.locator("input[name=seed]").input_value() == seed
+    panel.locator("input[name=seed]").fill("1e20")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => /between 0 and 18446744073709551615, not 100000000000000000000/.test("
+        "document.querySelector('.pn-live-compare').innerText)", timeout=ANSWER_MS)
     rec.check_all("change-one-rule, live")
     page.close()
 

@@ -124,12 +124,29 @@
   const $$ = (root, sel) => Array.from(root.querySelectorAll(sel));
 
   // What a control holds, as the engine reads it.  A number box also takes "1e5" or "100.0",
-  // which the browser counts as numbers: those are sent as the whole number they name (text
-  // the browser does not take as a number reads as "", as if the box were empty).
+  // which the browser counts as numbers: those are sent as the whole number they name, worked
+  // out digit by digit, so that "1.5e19" is the seed 15000000000000000000 exactly (a double
+  // has 53 bits; a seed may have 64) and every box reads such a form alike.  A form that names
+  // no whole number ("2.5") is sent as typed, for the engine to refuse by name (text the
+  // browser does not take as a number reads as "", as if the box were empty).
+  function exactWhole(text) {
+    const m = /^\s*([-+]?)(\d*)(?:\.(\d*))?(?:e([-+]?\d{1,5}))?\s*$/i.exec(text);
+    if (!m || !(m[2] || m[3])) return null;
+    let digits = (m[2] || "") + (m[3] || "");
+    let exponent = Number(m[4] || 0) - (m[3] || "").length;
+    if (exponent < 0) {
+      if (/[^0]/.test(digits.slice(exponent))) return null;  // a fraction
+      digits = digits.slice(0, exponent) || "0";
+      exponent = 0;
+    }
+    if (exponent > 5000) return null;  // far too large, told as typed
+    const whole = BigInt(digits) * 10n ** BigInt(exponent);
+    return (m[1] === "-" && whole !== 0n ? "-" : "") + whole.toString();
+  }
+
   function controlValue(el) {
-    if (el.type === "number" && !/^\s*-?\d*\s*$/.test(el.value)
-        && Number.isSafeInteger(el.valueAsNumber)) {
-      return String(el.valueAsNumber);
+    if (el.type === "number" && !/^\s*-?\d*\s*$/.test(el.value)) {
+      return exactWhole(el.value) ?? el.value;
     }
     return el.value;
   }
