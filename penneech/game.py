@@ -980,12 +980,9 @@ class Game:
         led = self._trick[0].suit
         trumps = self._trumps
         assert trumps is not None
-        obliged, allowed = self._rules.follow_duty(led, trumps)
+        obliged = self._rules.follow_duty(led, trumps).obliged
         held = cards_parts(sorted(c for c in hand if c.suit in obliged))
-        may = " or ".join(
-            "trumps" if s is trumps and s is not led else s.noun
-            for s in sorted(allowed, key=lambda s: (s is not led, s.value))
-        )
+        may = self._rules.must_play(led, trumps)
         return IllegalPlayError(
             head + (f"{led.noun} were led, {trumps.noun} are trumps, and ", Who(p), " ",
                     verb(p, "holds"), " ", *held, ", so ", Who(p), " ", verb(p, "must"),

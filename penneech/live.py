@@ -456,7 +456,7 @@ class Table:
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
                 narrate.describe(ended, names)]
             status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in else
-                      f"Deal {ended.deal} is over. {standing(g.scores, names, g.rules.target)}")
+                      f"Deal {ended.deal} is over. {standing(g.scores, names, g.rules)}")
             actions = [("next-deal", "Deal the next hand")]
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
@@ -515,32 +515,32 @@ def your_turn(view: PlayerView) -> str:
     led = view.trick[0][1].suit
     trumps = view.trumps
     assert trumps is not None
-    obliged, allowed = view.rules.follow_duty(led, trumps)
+    obliged = view.rules.follow_duty(led, trumps).obliged
     held = sorted({c.suit for c in view.hand if c.suit in obliged}, key=lambda s: s.value)
     if len(view.legal_plays) < len(view.hand):
-        may = " or ".join("trumps" if s is trumps and s is not led else s.noun
-                          for s in sorted(allowed, key=lambda s: (s is not led, s.value)))
         return (f"Your turn: {led.noun} were led and you hold "
-                f"{' and '.join(s.noun for s in held)}, so you must play {may} (follow suit); "
+                f"{' and '.join(s.noun for s in held)}, so you must play "
+                f"{view.rules.must_play(led, trumps)} (follow: {view.rules.follow}); "
                 "the greyed cards may not be played now.")
     if obliged and not held:
         return f"Your turn: you hold no {led.noun}, the suit led, so you may play any card."
     return "Your turn: play any card to the trick."
 
 
-def standing(scores: Sequence[int], names: Sequence[str], target: int = 61) -> str:
-    """Who is ahead after a deal, in words, and what wins the game.
+def standing(scores: Sequence[int], names: Sequence[str], rules: Rules) -> str:
+    """Who is ahead after a deal, in words, and how the game is won (:meth:`Rules.how_won`).
 
-    >>> standing([16, 1], ["Reader", "Expert"])
+    >>> standing([16, 1], ["Reader", "Expert"], Rules.preset("pagat"))
     'You are ahead, 16 to 1; the first to 61 wins the game.'
-    >>> standing([4, 9], ["Reader", "Expert"])
-    'Expert is ahead, 9 to 4; the first to 61 wins the game.'
+    >>> print(standing([67, 67], ["Reader", "Expert"], Rules.preset("davis")))
+    The scores are level, 67 to 67; after a deal, the higher score at or over 61 wins the game
+    (equal scores play on).
     """
     you, other = scores[YOU], scores[COMPUTER]
     # (not "leads": to a reader new to the game, to lead is to play a trick's first card)
     lead = ("You are ahead" if you > other else f"{names[COMPUTER]} is ahead" if other > you
             else "The scores are level")
-    return f"{lead}, {max(you, other)} to {min(you, other)}; the first to {target} wins the game."
+    return f"{lead}, {max(you, other)} to {min(you, other)}; {rules.how_won()}."
 
 
 _CARD_TEXT = re.compile("[♠♥♦♣](?:10|[2-9JQKA])")

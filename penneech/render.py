@@ -617,7 +617,7 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         hand.text = "no cards in hand"
     # (not a live region: the page tells a screen reader what changed in one that stays)
     say = ET.SubElement(root, "p", {"class": "pn-status"})
-    say.text = status
+    _told(say, status, options_page)  # the hint's "(follow: suit)" links to its rule too
     if refusal:
         ET.SubElement(say, "br")
         _told(ET.SubElement(say, "strong", {"class": "pn-refused"}), refusal, options_page)

@@ -490,6 +490,13 @@ _MAJORITY: Final[dict[bool, Callable[[int], int]]] = {
 _WIN_CHECK: Final[dict[str, Callable[[tuple[int, int], int, bool], Seat | None]]] = {
     "immediate": _win_at_once, "end_of_deal": _win_after_deal,
 }
+#: How each ``win_check`` wins a game, as a clause for a sentence (the live table's standing
+#: after a deal), beside the functions that decide it.
+_WIN_WORDS: Final[dict[str, str]] = {
+    "immediate": "the first to {target} wins the game",
+    "end_of_deal": "after a deal, the higher score at or over {target} wins the game "
+    "(equal scores play on)",
+}
 _FIRST_DEALER: Final[dict[str, Callable[[Card], int]]] = {
     "low_ace_low": _low_ace_low, "low_ace_high": _low_ace_high, "best_putt": _best_putt,
 }
@@ -1194,6 +1201,20 @@ class Rules:
         (``follow``)."""
         return _FOLLOW[self.follow](led, trumps)
 
+    def must_play(self, led: Suit, trumps: Suit) -> str:
+        """The suits a player who holds a card of one they are obliged to play must play, in
+        words, the suit led first (``follow``): what a refused card's reason and the live
+        table's hint both say.
+
+        >>> Rules.preset("parlett").must_play(Suit.DIAMONDS, Suit.SPADES)
+        'diamonds or trumps'
+        >>> Rules.preset("pagat").must_play(Suit.DIAMONDS, Suit.DIAMONDS)
+        'diamonds'
+        """
+        allowed = self.follow_duty(led, trumps).allowed
+        return " or ".join("trumps" if s is trumps and s is not led else s.noun
+                           for s in sorted(allowed, key=lambda s: (s is not led, s.value)))
+
     def legal_follows(self, hand: Sequence[Card], lead: Card, trumps: Suit) -> list[Card]:
         """The cards of ``hand`` that may be played to ``lead`` (``follow``), in hand order.
 
@@ -1245,6 +1266,16 @@ class Rules:
         """Who has won with ``scores``, checked after every peg and at the end of each deal
         (``deal_over``), or ``None`` (``win_check``, ``target``)."""
         return _WIN_CHECK[self.win_check](scores, self.target, deal_over)
+
+    def how_won(self) -> str:
+        """How a game is won under these rules, as a clause (``win_check``, ``target``).
+
+        >>> Rules.preset("pagat").how_won()
+        'the first to 61 wins the game'
+        >>> Rules.preset("davis").how_won()
+        'after a deal, the higher score at or over 61 wins the game (equal scores play on)'
+        """
+        return _WIN_WORDS[self.win_check].format(target=self.target)
 
     def visible_history(self, tricks: tuple[Any, ...],
                         turned: tuple[Card, ...]) -> tuple[tuple[Any, ...], tuple[Card, ...]]:

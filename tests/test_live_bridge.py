@@ -125,7 +125,7 @@ def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
     assert [c for c in state["hand"] if c not in state["legal"]]
     assert _status(state["html"]) == (
         f"Your turn: {led.noun} were led and you hold {led.noun}, so you must play {led.noun} "
-        "(follow suit); the greyed cards may not be played now.")
+        "(follow: suit); the greyed cards may not be played now.")
     # Parlett's reading allows a trump instead: the table says so
     for seed in range(100):
         state = ok(op="new", rules="parlett", seed=seed, opponent="greedy", dealer=0)
@@ -138,12 +138,36 @@ def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
             break
     else:
         pytest.fail("no seed below 100 has the reader follow a plain suit under parlett")
-    assert f"so you must play {led.noun} or trumps (follow suit)" in _status(state["html"])
+    # and names the rule that says so, the game's own name for it (it said "follow suit",
+    # but a trump played to diamonds is not following suit)
+    assert f"so you must play {led.noun} or trumps (follow: suit_or_trump)" in _status(
+        state["html"])
     # a lead: any card, and what a lead is
     state = ok(op="new", rules="pagat", seed=11, opponent="greedy", dealer=1)
     assert state["waiting"] == "you" or state["legal"] == []
     if state["legal"]:
         assert _status(state["html"]).startswith("Your lead: play any card; it starts the trick")
+
+
+def test_the_end_of_a_deal_says_what_wins_under_the_game_s_own_rules() -> None:
+    """Under davis scores are compared after each deal, so reaching 61 first need not win: the
+    table said "the first to 61 wins the game" under every reading (review 36a)."""
+    for preset, clause in (("davis", "after a deal, the higher score at or over 61 wins the "
+                            "game (equal scores play on)."),
+                           ("pagat,target=31", "the first to 31 wins the game.")):
+        state = ok(op="new", rules=preset, seed=3, opponent="greedy", dealer=1)
+        for _ in range(200):
+            if state["waiting"] in ("deal", "over"):
+                break
+            if state["waiting"] == "computer":
+                state = ok(op="computer")
+            elif not state["legal"]:
+                state = ok(op="throw_in", claim=False)
+            else:
+                state = ok(op="play", card=state["legal"][0])
+        assert state["waiting"] == "deal", (preset, state["waiting"])
+        status = _status(state["html"])
+        assert status.startswith("Deal 1 is over. ") and status.endswith(clause), status
 
 
 def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
@@ -740,7 +764,7 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     state = ok(op="computer")
     # the computer's card, in words, then what the table waits for; nothing said twice
     assert state["news"] == ("Trick 1: Beginner leads the queen of hearts. Your turn: hearts were "
-                             "led and you hold hearts, so you must play hearts (follow suit); the "
+                             "led and you hold hearts, so you must play hearts (follow: suit); the "
                              "greyed cards may not be played now."), state["news"]
     forbidden = next(c for c in state["hand"] if c not in state["legal"])
     refused = ok(op="play", card=forbidden)["news"]
