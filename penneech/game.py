@@ -354,6 +354,7 @@ class Game:
         self._points = tables.points
         self._scorer = tables.scorer
         self._turnup_scores = tables.turnup_scores
+        self._turnup = tables.turnup
         self._majority = tables.majority
         self._count_option = "trick_points_to" if tables.scorer[0][1] == 0 else "counting"
         self._mid_deal = rules.ends_mid_deal
@@ -1091,8 +1092,8 @@ class Game:
         self._tricks_won[winner] += 1
         events.append(won)
         # 1. the counting cards in the trick, the leader's first
-        if lead.points or card.points:
-            points = self._points[t]
+        points = self._points[t]
+        if points[lead.index] or points[card.index]:
             scorer = self._scorer
             for who, c in ((leader, lead), (player, card)):
                 pts = points[c.index]
@@ -1112,10 +1113,11 @@ class Game:
             self._to_move = winner
         else:
             self._to_move = None
+        turnup_points = self._turnup[turned.index]
         if (
-            turned.turnup_points
+            turnup_points
             and self._turnup_scores[trick_no]
-            and self._peg(winner, turned.turnup_points, "turnup", turned, "turnups_score")
+            and self._peg(winner, turnup_points, "turnup", turned, "turnups_score")
         ):
             return
         if trick_no < TRICKS:

@@ -194,8 +194,10 @@ GREEDY = GreedyWeights()
 def _keep_value(card: Card, trumps: Suit, rules: Rules, w: GreedyWeights = GREEDY) -> float:
     """What a card is worth kept in hand for later tricks (a small, rough number)."""
     if card.is_penneech:
-        # ♦7: worth 7 and unbeatable once diamonds are trumps; keep it for then.
-        return 0.0 if trumps is Suit.DIAMONDS else w.penneech
+        # ♦7: kept for diamonds as trumps when it scores more then than now (under every
+        # reading today it scores only then, and is unbeatable then)
+        later = rules.card_points(card, Suit.DIAMONDS) > rules.card_points(card, trumps)
+        return w.penneech if later else 0.0
     value = card.power / w.power
     if card.points:
         # a counting card that scores whatever the trumps is worth more kept than a trump honour

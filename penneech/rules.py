@@ -292,8 +292,15 @@ def _dealer_claims(dealer: Seat) -> tuple[Seat, ...]:
     return (dealer,)
 
 
-def _first_turnup_pegged(card: Card) -> int:
+def _turnup_value(card: Card) -> int:
+    """What a card turned up pegs when its turn-up scores: an honour its value, the ♦7 14 (it “is
+    reckon'd fourteen turn'd up”, p. 149), any other card nothing (:attr:`Card.turnup_points`).
+    Every turn-up the game, the solver and the players count takes its value from here."""
     return card.turnup_points
+
+
+def _first_turnup_pegged(card: Card) -> int:
+    return _turnup_value(card)
 
 
 def _first_turnup_not_pegged(card: Card) -> int:
@@ -1430,6 +1437,10 @@ class RuleTables(NamedTuple):
     majority: tuple[int, ...]
     #: ``turnup_scores[n]``: whether the card turned after trick ``n`` scores (``n`` = 1 … 7)
     turnup_scores: tuple[bool, ...]
+    #: ``turnup[card]``: what the card pegs, turned up after a trick whose turn-up scores
+    turnup: tuple[int, ...]
+    #: ``most_points[card]``: the most the card scores in a trick, whatever the trumps
+    most_points: tuple[int, ...]
     #: ``scorer[holder][winner]``: who pegs a counting card
     scorer: tuple[tuple[Seat, Seat], tuple[Seat, Seat]]
     #: ``obliged[t][led]`` / ``allowed[t][led]``: the follower's duty as suit-index sets
@@ -1465,6 +1476,8 @@ def _tables_for(trick_winner: str, counting: str, majority_bonus: bool, turnups_
         points=points,
         majority=tuple(_MAJORITY[majority_bonus](n) for n in range(TRICKS + 1)),
         turnup_scores=tuple(n >= 1 and _TURNUPS[turnups_score](n) for n in range(TRICKS + 1)),
+        turnup=tuple(_turnup_value(c) for c in cards),
+        most_points=tuple(max(row[c.index] for row in points) for c in cards),
         scorer=((scorer_rule(0, 0), scorer_rule(0, 1)), (scorer_rule(1, 0), scorer_rule(1, 1))),
         obliged=tuple(tuple(numbers(d.obliged) for d in row) for row in duties),
         allowed=tuple(tuple(numbers(d.allowed) for d in row) for row in duties),

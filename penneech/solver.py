@@ -47,7 +47,6 @@ _ALL = CARDS_BY_INDEX
 _SUIT_NO: dict[Suit, int] = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
 _SUIT = [c.index // 13 for c in _ALL]
 _POWER = [c.power for c in _ALL]
-_TURNUP = [c.turnup_points for c in _ALL]
 _SUIT_MASK = [sum(1 << c.index for c in _ALL if c.index // 13 == s) for s in range(4)]
 _EVERY_CARD: CardMask = (1 << 52) - 1
 
@@ -328,16 +327,21 @@ class Solver:
             if t + 1 < TRICKS:
                 trumps[t + 1] = _SUIT_NO[card.suit]
             if t < TRICKS and tables.turnup_scores[t + 1]:
-                turn_pts[t] = _TURNUP[card.index]
+                turn_pts[t] = tables.turnup[card.index]
         self._trumps = trumps
         self._turn_pts = turn_pts
         self._values = [tables.points[tr] for tr in trumps]
         self._oblige = [st.oblige[tr] for tr in trumps]
         self._allow = [st.allow[tr] for tr in trumps]
-        # The scores matter only if someone may reach the target during this deal.
-        most = sum(turn_pts) + 2 * TRICKS + sum(
-            c.points for h in position.hands for c in h
-        ) + (position.led.points if position.led else 0)
+        # The scores matter only if someone may reach the target during this deal: at most
+        # every turn-up to come, the most each card left may score, and the largest majority
+        # bonus both players together may take (all from the rules' tables).
+        most_points = tables.most_points
+        majority = tables.majority
+        most = sum(turn_pts) + max(
+            majority[n] + majority[TRICKS - n] for n in range(TRICKS + 1)
+        ) + sum(most_points[c.index] for h in position.hands for c in h) + (
+            most_points[position.led.index] if position.led else 0)
         self._live = rules.ends_mid_deal and max(position.scores) + most >= rules.target
         self._rules = rules
         self._tt: dict[int, tuple[int, int, int, int]] = {}

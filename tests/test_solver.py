@@ -107,6 +107,41 @@ def test_agrees_with_brute_force(tricks_left: int, mid_trick: bool, count: int) 
         checked += 1
 
 
+def test_a_rule_changed_in_its_home_changes_the_game_and_the_solver_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rule has one home in ``rules.py``: change what a card scores there (a ten of trumps
+    worth 10, as in All Fours' count; the ♦7 turned up worth 20) and the game pegs it and the
+    solver values it, as brute force through the game finds.  The game pegged only cards with a
+    fixed value, the solver took the turn-ups from its own table and bounded the points left in
+    a deal by today's values (review 36a)."""
+    import penneech.rules as home
+
+    trumps_count = home._COUNTING["trumps"]
+    monkeypatch.setitem(home._COUNTING, "trumps", lambda c, t: 10 if (c.rank == 10 and c.suit is t)
+                        else trumps_count(c, t))
+    monkeypatch.setattr(home, "_turnup_value", lambda c: 20 if c.is_penneech else c.turnup_points)
+    home._tables_for.cache_clear()
+    try:
+        rng = random.Random(36)
+        ten, penneech_turned, checked, seed = False, False, 0, 0
+        while checked < 60:
+            seed += 1
+            rules = random_rules(rng).replace(counting="trumps", turnups_score="every")
+            game = game_at(rules, seed, rng, 2, bool(seed % 2))
+            if game is None:
+                continue
+            expected = brute_force(game)
+            got = {c.code: v for c, v in move_values(Position.from_game(game)).items()}
+            assert got == expected, (str(rules), seed, game.scores)
+            checked += 1
+            pegs = [e for e in game.events if isinstance(e, Scored)]
+            ten = ten or any(e.points == 10 and e.card and e.card.rank == 10 for e in pegs)
+            penneech_turned = penneech_turned or any(e.points == 20 for e in pegs)
+        assert ten and penneech_turned, "the changed values were never pegged by the game"
+    finally:
+        home._tables_for.cache_clear()
+
+
 def play_line(game: Game, line: tuple[object, ...]) -> tuple[int, int]:
     start = len(game.events)
     for card in line:
