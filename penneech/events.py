@@ -146,6 +146,40 @@ Event = (
 )
 
 
+def _same_kind_eq(self: tuple[object, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _same_kind_ne(self: tuple[object, ...], other: object) -> bool:
+    return not _same_kind_eq(self, other)
+
+
+def _same_kind_hash(self: tuple[object, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+def compare_by_kind(*kinds: type[tuple[object, ...]]) -> None:
+    """Make each of ``kinds`` (named tuples) equal only to its own kind: a :class:`TurnUp`
+    is not a :class:`Played` of the same fields, nor a plain tuple (as tuples they were equal,
+    and a set of the two kept one).
+
+    >>> TurnUp(1, 2, 0, Card("8S")) == Played(1, 2, 0, Card("8S"))
+    False
+    >>> len({TurnUp(1, 2, 0, Card("8S")), Played(1, 2, 0, Card("8S"))})
+    2
+    >>> Played(1, 2, 0, Card("8S")) == Played(1, 2, 0, Card("8S"))
+    True
+    """
+    methods = {"__eq__": _same_kind_eq, "__ne__": _same_kind_ne, "__hash__": _same_kind_hash}
+    for kind in kinds:
+        for name, method in methods.items():  # (mypy forbids assigning to a method)
+            setattr(kind, name, method)
+
+
+compare_by_kind(Cut, DealerChosen, Dealt, ThrowIn, TurnUp, Played, TrickWon, Scored, DealEnded,
+                GameWon)
+
+
 #: What a :class:`Scored` event can be for.
 SCORE_SOURCES: tuple[ScoreSource, ...] = ("trick", "turnup", "majority")
 

@@ -35,6 +35,7 @@ from .events import (
     ThrowIn,
     TrickWon,
     TurnUp,
+    compare_by_kind,
 )
 from .narrate import Sentence, Who, cards_parts, outcome_text, render, verb
 from .rules import (
@@ -171,6 +172,7 @@ class PlayAction(NamedTuple):
 Decision = ThrowInAction | PlayAction
 #: Anything that moves a game on: a deal or a decision.
 Action = DealAction | ThrowInAction | PlayAction
+compare_by_kind(DealAction, ThrowInAction, PlayAction)
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,23 @@ class Outcome:
     #: deals thrown in: ``deals + thrown_in`` is the number of the last deal dealt, the "Deal N"
     #: of the narration
     thrown_in: int = 0
+
+    def __post_init__(self) -> None:
+        # built by hand or from its repr, it is checked as the game's own are made
+        check_seat(self.winner, "winner")
+        scores = self.scores
+        if not (isinstance(scores, tuple) and len(scores) == 2
+                and all(type(s) is int and s >= 0 for s in scores)):
+            raise GameError(f"scores must be a tuple of two whole numbers of 0 or more, "
+                            f"not {py_shown(scores)}")
+        for what in ("deals", "thrown_in"):
+            value = getattr(self, what)
+            if type(value) is not int or value < 0:
+                raise GameError(f"{what} must be a whole number of 0 or more, "
+                                f"not {py_shown(value)}")
+        if not isinstance(self.names, tuple):
+            raise GameError(f"names must be a tuple of two names, not {py_shown(self.names)}")
+        check_names(self.names)
 
     def __str__(self) -> str:
         return outcome_text(self)

@@ -428,8 +428,20 @@ class CheatingPlayer:
             return legal[0]
         if self._game is None:
             raise GameError("the cheating player must be bound to a game: call bind(game)")
+        if self._game.phase is not Phase.PLAY or not _same_table(self._game.view(view.player),
+                                                                 view):
+            raise GameError("the cheating player is bound to another game than the one it is "
+                            "asked to play: call bind(game) with the game being played (decide, "
+                            "drive and play_game bind it)")
         values = move_values(Position.from_game(self._game))
         return max(legal, key=lambda c: (values[c], -c.index))
+
+
+def _same_table(a: PlayerView, b: PlayerView) -> bool:
+    """Whether two views show the same moment of one game (a restricted player's view differs
+    from the game's only in its legal plays)."""
+    return ((a.names, a.rules, a.deal, a.trick_number, a.hand, a.trick, a.scores, a.turned)
+            == (b.names, b.rules, b.deal, b.trick_number, b.hand, b.trick, b.scores, b.turned))
 
 
 class KeepingHand:
@@ -722,9 +734,15 @@ def decide(game: Game, player: Player) -> None:
     check_game(game, "decide")
     who = game.to_move
     assert who is not None
+    _bind(game, [player])  # a player that sees the true cards sees this game's
     view = game.view(who)
     if game.phase is Phase.THROW_IN:
-        game.throw_in(bool(player.throw_in(view)))
+        claim = player.throw_in(view)
+        if not isinstance(claim, bool):  # ("no" would have thrown the hand in)
+            name = getattr(player, "name", type(player).__name__)
+            raise GameError(f"the throw_in of the player {py_shown(name)} must answer True "
+                            f"(throw the hand in) or False (keep it), not {py_shown(claim)}")
+        game.throw_in(claim)
     else:
         game.play(player.play(view))
 

@@ -1347,3 +1347,77 @@ def test_a_level_given_to_simulate_names_its_player() -> None:
     with pytest.raises(ValueError, match=re.escape(
             "'beginner' is a level, not a kind of player: its player is 'greedy'")):
         simulate("pagat", ("beginner", "random"), games=2)
+
+
+# -- review 36c: the Python API's value objects and players ---------------------------------------
+
+
+def test_a_cheater_asked_about_another_game_says_so_and_decide_binds_it() -> None:
+    """The cheater sees the game it is bound to: asked about another, it said KeyError from
+    inside the players, or chose from the wrong game's cards; decide() now binds it to the game
+    it decides in, and a view of another game is refused by name."""
+    from penneech.players import decide, drive, make_player
+
+    cheater = make_player("cheater")
+    first = Game("pagat", seed=7)
+    drive(first, [None, cheater])  # binds it to the first game; stops at Ann's turn
+    second = Game("pagat", seed=9)
+    while second.phase is Phase.THROW_IN:
+        second.throw_in(False)
+    mover, legal = second.to_move, second.legal_plays()
+    decide(second, cheater)  # (was KeyError: Card('4H'))
+    played = second.actions[-1]
+    assert played.player == mover and played.card in legal, played  # type: ignore[union-attr]
+    with pytest.raises(GameError, match="bound to another game"):
+        cheater.play(first.view(0))
+
+
+def test_decide_refuses_a_throw_in_answer_that_is_not_true_or_false() -> None:
+    """A player's own throw_in answering "no" threw the hand in (decide took bool("no"))."""
+    from penneech.players import decide
+
+    class Cautious:
+        name = "cautious"
+
+        def throw_in(self, view: object) -> object:
+            return "no"
+
+        def play(self, view: object) -> object:
+            raise AssertionError("not asked")
+
+    game = Game("pagat", seed=0)
+    assert game.phase is Phase.THROW_IN
+    with pytest.raises(GameError, match=r"throw_in of the player 'cautious' must answer True "
+                                        r".* not 'no'"):
+        decide(game, Cautious())  # type: ignore[arg-type]
+    assert game.phase is Phase.THROW_IN and game.deal_number == 1  # nothing was applied
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"winner": 2}, "winner must be 0 or 1, not 2"),
+    ({"scores": (61,)}, "scores must be a tuple of two whole numbers"),
+    ({"scores": (61, -3)}, "scores must be a tuple of two whole numbers"),
+    ({"deals": -1}, "deals must be a whole number of 0 or more, not -1"),
+    ({"thrown_in": 1.5}, "thrown_in must be a whole number of 0 or more, not 1.5"),
+    ({"names": ("Ann", "")}, "the second name is blank"),
+])
+def test_an_outcome_built_by_hand_is_checked(fields: dict[str, object], message: str) -> None:
+    """Outcome(winner=2, ...) was accepted, and str() of it failed inside the narration."""
+    from penneech import Outcome
+
+    good: dict[str, object] = {"winner": 0, "scores": (61, 3), "deals": 1,
+                               "names": ("Ann", "Ben")}
+    assert str(Outcome(**good)) == "Ann wins 61 to 3 after 1 deal"  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=re.escape(message)):
+        Outcome(**{**good, **fields})  # type: ignore[arg-type]
+
+
+def test_events_and_actions_of_different_kinds_are_never_equal() -> None:
+    from penneech import Card, Cut, Played, TurnUp
+    from penneech.game import PlayAction
+
+    turn, play = TurnUp(1, 2, 0, Card("8S")), Played(1, 2, 0, Card("8S"))
+    assert turn != play and len({turn, play}) == 2
+    assert PlayAction(0, Card("AS")) != Cut(0, Card("AS"))
+    assert play != (1, 2, 0, Card("8S")) and (1, 2, 0, Card("8S")) != play
+    assert play == Played(1, 2, 0, Card("8S")) and hash(play) == hash(Played(1, 2, 0, Card("8S")))
