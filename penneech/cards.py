@@ -280,7 +280,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
     >>> parse_cards(format_cards(parse_cards("AS TD QH"))) == parse_cards(["AS", "TD", "QH"])
     True
     """
-    if not isinstance(text, str) and not isinstance(text, Iterable):
+    if isinstance(text, (bytes, bytearray)) or (not isinstance(text, str)
+                                                 and not isinstance(text, Iterable)):
         raise CardError(f"cards must be written as a string such as 'AS KS' or a list of codes, "
                         f"not {json_kind(text)}")
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)

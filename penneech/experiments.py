@@ -78,6 +78,7 @@ from .simulation import (
     result_of,
     wilson_interval,
 )
+from .text import TooManyDigits, shorten, whole_number
 
 __all__ = [
     "SEED", "BASE_PRESET", "CLAIMS_PRESET", "PARTS", "SELF_PLAY", "OWN_TARGET", "LADDER",
@@ -210,7 +211,15 @@ def parse_spec(spec: str) -> PlayerSpec:
             key, eq, value = item.partition("=")
             if not eq:
                 raise ValueError(f"bad player {spec!r}: {item!r} is not key=value")
-            settings.append((key.strip(), int(value) if value.strip().isdigit() else value.strip()))
+            value = value.strip()
+            if value.isdecimal() and value.isascii():  # (not "²", a digit int() refuses)
+                try:
+                    settings.append((key.strip(), whole_number(value)))
+                except TooManyDigits as exc:
+                    raise ValueError(f"bad player {shorten(spec)!r}: {key.strip()} is {exc}") \
+                        from None
+            else:
+                settings.append((key.strip(), value))
     for name in restrictions:
         if name not in RESTRICTIONS:
             raise ValueError(
@@ -606,6 +615,19 @@ class Estimate(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.value:.3g} ({self.low:.3g} to {self.high:.3g}, n={self.n})"
+
+    def __repr__(self) -> str:
+        """A repr that rebuilds it, a figure of no observations too (its NaN as ``nan``, which
+        ``eval`` does not know, written ``float('nan')``).
+
+        >>> Estimate(math.nan, math.nan, math.nan, 0)
+        Estimate(value=float('nan'), low=float('nan'), high=float('nan'), n=0)
+        """
+        def figure(x: float) -> str:
+            return "float('nan')" if math.isnan(x) else repr(x)
+
+        return (f"Estimate(value={figure(self.value)}, low={figure(self.low)}, "
+                f"high={figure(self.high)}, n={self.n!r})")
 
 
 def _round(x: float) -> float | None:
@@ -1337,7 +1359,7 @@ MAX_QUICK_GAMES = 20_000
 
 
 def _quick_cells(cells: Sequence[Cell], seed: int) -> dict[Any, list[Measures]]:
-    check_seed(seed)
+    seed = check_seed(seed)
     games = sum(c.games for c in cells)
     if games > MAX_QUICK_GAMES:
         raise ValueError(f"the small experiments play at most {MAX_QUICK_GAMES:,} games, not "

@@ -49,7 +49,7 @@ from .rules import (
     is_seat,
     other_seat,
 )
-from .text import py_shown, shown
+from .text import integer, py_shown, shown
 
 __all__ = [
     "Game",
@@ -378,7 +378,7 @@ class Game:
         self._count_option = "trick_points_to" if tables.scorer[0][1] == 0 else "counting"
         self._mid_deal = rules.ends_mid_deal
         self._game_winner = rules.game_winner
-        self._pack_rng = random.Random(seed)
+        self._pack_rng = random.Random(self._seed)
         self._packs: list[tuple[Card, ...]] = []
         self._cuts: list[Cut] = []
         self._first_dealer: Seat = (
@@ -1224,9 +1224,10 @@ def as_rules(rules: object) -> Rules:
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to 2**64 - 1, else :class:`GameError`."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+    whole = integer(seed)
+    if whole is None or not 0 <= whole < SEED_LIMIT:
         raise GameError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed, 40)}")
-    return seed
+    return whole
 
 
 def check_game(game: object, what: str, *, hint: str = "") -> None:

@@ -38,17 +38,16 @@ terminal game and the notebook table, whose human seat has no player (the loop s
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card, Suit
-from .game import Game, GameError, Outcome, Phase, PlayerView, check_game
+from .game import SEED_LIMIT, Game, GameError, Outcome, Phase, PlayerView, check_game
 from .rules import CARDS_BY_INDEX, PRESET_NAMES, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
-from .text import py_shown
+from .text import integer, py_shown
 
 __all__ = [
     "Player",
@@ -136,12 +135,12 @@ def check_view(view: object, decision: str = "play") -> PlayerView:
 def whole_at_least_one(value: object, what: str, most: int | None = None) -> int:
     """``value`` if it is a whole number of at least 1 (and at most ``most``, if given), else
     :class:`ValueError`."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (
-            most is not None and value > most):
+    whole = integer(value)
+    if whole is None or whole < 1 or (most is not None and whole > most):
         largest = f" and at most {most:,}" if most is not None else ""
         raise ValueError(f"{what} must be a whole number of at least 1{largest}, not "
                          f"{py_shown(value)}")
-    return value
+    return whole
 
 
 def _check_name(name: object) -> str:
@@ -614,6 +613,8 @@ def kind_label(kind: str) -> str:
 def kind_named(name: str) -> str | None:
     """The fair kind of computer player ``name`` names ("Expert", "club", a level such as
     "Beginner", with or without " (computer)" after it), or ``None``."""
+    if not isinstance(name, str):
+        raise ValueError(f"a player's name must be text, not {py_shown(name)}")
     word = name.lower().removesuffix(" (computer)").strip()
     kind = LEVELS.get(word, word)
     return kind if kind in FAIR_KINDS else None
@@ -708,11 +709,12 @@ def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Playe
         # numpy's whole numbers are whole numbers)
         # (and not below 0: random.Random(-7) is random.Random(7), so two seeds would give
         # one player)
-        if isinstance(seed, bool) or not hasattr(type(seed), "__index__") \
-                or operator.index(seed) < 0:
-            raise ValueError(f"seed must be a whole number from 0, or None, not "
+        # (and at most 2**64 - 1, as a game's seed)
+        whole = integer(seed)
+        if whole is None or not 0 <= whole < SEED_LIMIT:
+            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, or None, not "
                              f"{py_shown(seed)}")
-        seed = operator.index(seed)
+        seed = whole
     unknown = sorted(set(settings) - {"name", *entry.settings})
     if unknown:
         allowed = ", ".join(("name", *entry.settings))

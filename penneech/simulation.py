@@ -81,10 +81,10 @@ from typing import IO, Any
 
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
-from .game import Game
-from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game
+from .game import SEED_LIMIT, Game
+from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game, whole_at_least_one
 from .rules import Rules
-from .text import TooManyDigits, py_shown, whole_number
+from .text import TooManyDigits, integer, py_shown, whole_number
 
 __all__ = [
     "GameResult",
@@ -482,19 +482,22 @@ def simulate(
                          f"{py_shown(players)}")
     _check_kinds(kinds)
     rule_set = Rules.parse(rules) if isinstance(rules, str) else rules
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}, not {games!r} "
-                         "(for more, run several times with other seeds)")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    whole = integer(games)
+    if whole is None or not 1 <= whole <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}, not "
+                         f"{py_shown(games)} (for more, run several times with other seeds)")
+    games = whole
+    # (a run's seed is a game's: from 0 to 2**64 - 1, as Game and the command line take it)
+    whole = integer(seed)
+    if whole is None or not 0 <= whole < SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {py_shown(seed)}")
+    seed = whole
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    workers = whole_at_least_one(workers, "workers")
     workers = min(workers, os.cpu_count() or 1)  # more processes than processors only slow down
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int)
-                                   or chunk_size < 1):
-        raise ValueError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    if chunk_size is not None:
+        chunk_size = whole_at_least_one(chunk_size, "chunk_size")
     for flag, value in (("duplicate", duplicate), ("progress", progress)):
         if not isinstance(value, bool):  # (duplicate="no" played duplicate pairs)
             raise ValueError(f"{flag} must be True or False, not {py_shown(value)}")

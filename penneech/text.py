@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import html
 import json
+import operator
 import unicodedata
+from typing import SupportsIndex
 
 __all__ = ["terminal_safe", "html_text", "shorten", "json_kind", "shown", "whole_number",
-           "TooManyDigits"]
+           "TooManyDigits", "integer"]
 
 #: Characters that are not control characters but change how text around them is shown
 #: (bidirectional embeddings, overrides and isolates; line and paragraph separators).
@@ -120,6 +122,22 @@ def shown(value: object, limit: int = 60) -> str:
         except (TypeError, ValueError, RecursionError):
             text = repr(value)
     return shorten(text, limit)
+
+
+def integer(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number of an integer type (``int``, or another
+    type that Python may use as an index, such as NumPy's ``int64``) and not ``True`` or
+    ``False``; else ``None``.  Every whole number the Python API is given is read by this.
+
+    >>> integer(7), integer(True), integer(7.0), integer("7")
+    (7, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:  # (NumPy's bool_ has an __index__ that refuses)
+        return None
 
 
 class TooManyDigits(ValueError):

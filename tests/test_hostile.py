@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from penneech import Game, GameError, Phase, Rules, RulesError, record, simulation
+from penneech import cards as penneech_cards
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.experiments import how_long, parse_spec
@@ -341,16 +342,16 @@ def test_every_player_refuses_a_view_not_of_the_player_to_move(kind: str) -> Non
     ("greedy", {"name": ""}, "a player's name must be non-empty text"),
     ("nope", {}, "unknown player 'nope'"),
     # a nan seed seeded differently each time (no replay could find the plays)
-    ("random", {"seed": float("nan")}, "seed must be a whole number from 0, or None, not nan"),
+    ("random", {"seed": float("nan")}, "seed must be a whole number from 0 to 2**64 - 1, or None, not nan"),
     # random.Random(-7) is random.Random(7): two seeds gave one player (review 35c)
-    ("random", {"seed": -7}, "seed must be a whole number from 0, or None, not -7"),
-    ("solver", {"seed": -1}, "seed must be a whole number from 0, or None, not -1"),
+    ("random", {"seed": -7}, "seed must be a whole number from 0 to 2**64 - 1, or None, not -7"),
+    ("solver", {"seed": -1}, "seed must be a whole number from 0 to 2**64 - 1, or None, not -1"),
     # a mistyped size seemed to hang (each decision for hours)
     ("expert", {"worlds": 10**9}, "worlds must be a whole number of at least 1 and at most "
                                   "20,000, not 1000000000"),
     ("club", {"inference": 1000}, "inference must be a whole number of at least 1 and at most 100"),
     ("solver", {"samples": 10**9}, "samples must be a whole number of at least 1 and at most 1,000"),
-    ("greedy", {"seed": []}, "seed must be a whole number from 0, or None, not []"),
+    ("greedy", {"seed": []}, "seed must be a whole number from 0 to 2**64 - 1, or None, not []"),
 ])
 def test_bad_player_settings_are_refused_when_the_player_is_made(kind: str, settings: dict,
                                                                   message: str) -> None:
@@ -1421,3 +1422,37 @@ def test_events_and_actions_of_different_kinds_are_never_equal() -> None:
     assert PlayAction(0, Card("AS")) != Cut(0, Card("AS"))
     assert play != (1, 2, 0, Card("8S")) and (1, 2, 0, Card("8S")) != play
     assert play == Played(1, 2, 0, Card("8S")) and hash(play) == hash(Played(1, 2, 0, Card("8S")))
+
+
+def test_whole_numbers_are_read_alike_across_the_python_api() -> None:
+    """One rule for whole numbers (review 36c): any integer type (NumPy's too) and never a
+    bool, and one range for seeds, 0 to 2**64 - 1, as Game and the command line take them."""
+    import math
+
+    from penneech.experiments import Estimate, parse_spec, proportion
+    from penneech.players import kind_named, make_player
+
+    np = pytest.importorskip("numpy")
+    assert Game("pagat", seed=np.int64(3)).seed == 3
+    assert make_player("solver", samples=np.int64(3), seed=np.uint64(5)) is not None
+    for seed in (-1, 2**64, 2**70, True, 1.0):
+        with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1"):
+            simulation.simulate("pagat", ["random", "random"], games=1, seed=seed,  # type: ignore[arg-type]
+                                workers=1, progress=False)
+        with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1"):
+            make_player("greedy", seed=seed)  # type: ignore[arg-type]
+    results = simulation.simulate("pagat", ["random", "random"], games=2, seed=np.uint64(2**63),
+                                  workers=1, progress=False)
+    assert len(results) == 2 and results == simulation.simulate(
+        "pagat", ["random", "random"], games=2, seed=2**63, workers=1, progress=False)
+    with pytest.raises(ValueError, match="a player's name must be text, not None"):
+        kind_named(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="samples must be a whole number .* not '²'"):
+        make_player("solver", **dict(parse_spec("solver(samples=²)").settings))
+    with pytest.raises(ValueError, match="samples is a number of 5,000 digits, far too large"):
+        parse_spec("solver(samples=" + "9" * 5000 + ")")
+    with pytest.raises(penneech_cards.CardError, match="a string such as 'AS KS'"):
+        penneech_cards.format_cards(b"AS KS")  # type: ignore[arg-type]
+    empty = proportion(0, 0)
+    rebuilt = eval(repr(empty), {"Estimate": Estimate})  # noqa: S307
+    assert math.isnan(rebuilt.value) and rebuilt.n == 0
