@@ -29,9 +29,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .cards import Card, Suit
-from .game import Game, GameError, Phase, PlayerView, check_game
+from .cards import Card, CardError, Suit, full_pack, parse_card
+from .game import Game, GameError, Phase, PlayerView, check_game, check_seat
 from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, TRICKS, Rules, RuleTables, Seat, other_seat
+from .text import integer, py_shown
 
 __all__ = ["Position", "Solution", "solve", "move_values", "sample_positions", "Solver", "voids"]
 
@@ -164,6 +165,21 @@ def _mask(cards: Iterable[Card]) -> int:
     return m
 
 
+def _cards(cards: object) -> tuple[Card, ...]:
+    """``cards`` (cards or codes) as a tuple of cards; :class:`CardError` otherwise."""
+    if type(cards) is tuple and all(type(c) is Card for c in cards):
+        return cards  # (the engine's own: as they are)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards must be given as a sequence of cards or codes, not "
+                        f"{py_shown(cards)}")
+    return tuple(c if type(c) is Card else parse_card(c) for c in cards)
+
+
+@functools.cache
+def _pack_of(deck: int) -> frozenset[Card]:
+    return frozenset(full_pack(deck))
+
+
 @dataclass(frozen=True)
 class Position:
     """Everything needed to play out the rest of a deal: both hands and the stock's order.
@@ -192,8 +208,45 @@ class Position:
     scores: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.trick_number <= TRICKS:
-            raise ValueError(f"trick_number must be 1 … 7, not {self.trick_number}")
+        # Built by hand (in a notebook, or from a guess written as codes), a position is read as
+        # a game reads cards and suits, and checked, so that a mistake is told here by name and
+        # not deep inside the search (review 36c); what the engine builds passes unchanged.
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules must be a Rules, not {py_shown(self.rules)}")
+        setter = object.__setattr__
+        try:
+            if not (isinstance(self.hands, (tuple, list)) and len(self.hands) == 2):
+                raise ValueError(f"hands must be two hands of cards, not {py_shown(self.hands)}")
+            setter(self, "hands", (_cards(self.hands[0]), _cards(self.hands[1])))
+            setter(self, "turnups", _cards(self.turnups))
+            if self.led is not None and type(self.led) is not Card:
+                setter(self, "led", Card(self.led))
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+        if not isinstance(self.trumps, Suit):
+            try:
+                setter(self, "trumps", Suit(self.trumps))
+            except ValueError:
+                raise ValueError(f"trumps must be a suit (Suit.SPADES, or 'S', 'H', 'D' or 'C'), "
+                                 f"not {py_shown(self.trumps)}") from None
+        try:
+            check_seat(self.leader, "leader")
+        except GameError as exc:
+            raise ValueError(str(exc)) from None
+        for what in ("tricks_won", "scores"):
+            pair = getattr(self, what)
+            wholes = tuple(integer(x) for x in pair) if isinstance(pair, (tuple, list)) else ()
+            if len(wholes) != 2 or any(x is None or x < 0 for x in wholes):
+                raise ValueError(f"{what} must be two whole numbers of 0 or more, not "
+                                 f"{py_shown(pair)}")
+            setter(self, what, wholes)
+        number = integer(self.trick_number)
+        if number is None or not 1 <= number <= TRICKS:
+            raise ValueError(f"trick_number must be 1 … 7, not {py_shown(self.trick_number)}")
+        setter(self, "trick_number", number)
+        if sum(self.tricks_won) != number - 1:
+            raise ValueError(f"tricks_won {self.tricks_won} do not add up to the "
+                             f"{number - 1} tricks before trick {number}")
         left = TRICKS - self.trick_number + 1
         if len(self.turnups) != left:
             raise ValueError(
@@ -211,6 +264,11 @@ class Position:
             cards.append(self.led)
         if len(set(cards)) != len(cards):
             raise ValueError("a card appears twice in the position")
+        outside = sorted(set(cards) - _pack_of(self.rules.deck))
+        if outside:
+            raise ValueError(f"{', '.join(c.code for c in outside)} "
+                             f"{'is' if len(outside) == 1 else 'are'} not in the "
+                             f"{self.rules.deck}-card pack of these rules")
 
     @property
     def to_move(self) -> Seat:

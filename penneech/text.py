@@ -132,6 +132,8 @@ def integer(value: object) -> int | None:
     >>> integer(7), integer(True), integer(7.0), integer("7")
     (7, None, None, None)
     """
+    if type(value) is int:
+        return value
     if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         return None
     try:

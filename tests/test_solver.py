@@ -8,6 +8,7 @@ against a second copy of the rules.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -214,6 +215,28 @@ def test_position_is_checked() -> None:
     with pytest.raises(ValueError, match="expected"):
         Position(pos.rules, (pos.hands[0][:3], pos.hands[1]), pos.trumps, pos.turnups,
                  pos.leader)
+    # built by hand, as a game reads them: codes, a suit's letter, lists (review 36c: each of
+    # these failed deep in the search, and lists left the "frozen" position mutable)
+    by_hand = dataclasses.replace(
+        pos, hands=([c.code for c in pos.hands[0]], [c.code.lower() for c in pos.hands[1]]),
+        turnups=[c.code for c in pos.turnups], trumps=pos.trumps.value, scores=[0, 0])
+    assert by_hand == pos and hash(by_hand) == hash(pos)
+    view = game.view(0)
+    guessed = Position.from_view(view, [c.code for c in game.hand(1)],
+                                 [c.code for c in game.stock])
+    assert [sorted(h) for h in guessed.hands] == [sorted(h) for h in pos.hands]
+    assert solve(guessed).value == solve(pos).value
+    for change, message in (
+            ({"trumps": "X"}, "trumps must be a suit"),
+            ({"leader": 2}, "leader must be 0 or 1, not 2"),
+            ({"tricks_won": (9, 9)}, r"tricks_won \(9, 9\) do not add up to the 0 tricks"),
+            ({"scores": (1,)}, "scores must be two whole numbers of 0 or more"),
+            ({"trick_number": 9}, "trick_number must be 1 … 7, not 9"),
+            ({"hands": ("AS KS", pos.hands[1])}, "a sequence of cards or codes"),
+            ({"hands": (pos.hands[0][:-1] + ("ZZ",), pos.hands[1])}, "'ZZ'"),
+            ({"rules": Rules.preset("pagat", deck=32)}, "not in the 32-card pack")):
+        with pytest.raises(ValueError, match=message):
+            dataclasses.replace(pos, **change)  # type: ignore[arg-type]
 
 
 def test_samples_agree_with_what_the_player_saw() -> None:
