@@ -43,7 +43,7 @@ from .events import (
     TrickWon,
     TurnUp,
 )
-from .rules import Seat, other_seat
+from .rules import HAND_SIZE, TRICKS, Seat, other_seat
 
 if TYPE_CHECKING:
     from .game import Outcome
@@ -166,6 +166,15 @@ def _trumps(suit: Suit) -> str:
     return f"{suit.noun} are trumps"
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve")
+
+
+def _number(n: int) -> str:
+    """``n`` in words, as the narration writes small numbers ("seven cards each")."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -183,19 +192,26 @@ def score_reason(event: Scored, trumps: Suit | None = None, tricks: int | None =
         raise TypeError(f"score_reason takes a Scored event (from game.events), not "
                         f"{type(event).__name__}")
     card = event.card
+    # (every figure here is the event's own or the rules' constants: nothing of a rule's value
+    # is typed twice)
     if event.source == "majority":
-        taken = f"{_plural(tricks, 'trick')} hold {2 * tricks} cards, " if tricks else ""
-        return (f"{taken}{event.points} more than the seven dealt, at one point each "
-                f"(majority_bonus)")
+        if not tricks:
+            return f"the cards taken beyond the {_number(HAND_SIZE)} dealt (majority_bonus)"
+        extra = 2 * tricks - HAND_SIZE  # (two cards a trick)
+        each = "at one point each" if event.points == extra else f"worth {event.points}"
+        return (f"{_plural(tricks, 'trick')} hold {2 * tricks} cards, {extra} more than the "
+                f"{_number(HAND_SIZE)} dealt, {each} (majority_bonus)")
     assert card is not None
     if event.source == "turnup":
         if event.option == "first_turnup_scores":
             return "the dealer scores a counting card turned up first (first_turnup_scores)"
         if card.is_penneech:
-            return "the Penneech turned up is worth 14"
+            return f"the Penneech turned up is worth {event.points}"
         return "a counting card turned up scores for the trick's winner (turnups_score)"
     if card.is_penneech:
-        base = "diamonds are trumps, so the Penneech counts 7"
+        base = (f"diamonds are trumps, so the Penneech counts {event.points}"
+                if trumps in (None, Suit.DIAMONDS) else
+                f"the Penneech counts {event.points} with {trumps.noun} as trumps (counting)")
     elif trumps is None or card.suit is trumps:
         base = _trumps(card.suit) if trumps is not None else f"{_the(card)} counts"
     else:
@@ -233,7 +249,8 @@ def _event(event: Event) -> Sentence:
     if isinstance(event, Dealt):
         d, e = event.dealer, other_seat(event.dealer)
         return (f"Deal {event.deal}: ", Who(d), " ", verb(d, "deals"),
-                " seven cards each, one at a time; ", Who(e), " ", verb(e, "is"), " elder hand.")
+                f" {_number(HAND_SIZE)} cards each, one at a time; ", Who(e), " ", verb(e, "is"),
+                " elder hand.")
     if isinstance(event, ThrowIn):
         p = event.player
         head: Sentence = (Who(p), " ", verb(p, "has"), " a hand that may be thrown in, ")
@@ -269,7 +286,7 @@ def _turnup(event: TurnUp) -> Sentence:
     head: Sentence = (Who(p), " ", verb(p, "turns"), f" up {_the(event.card)}")
     if event.trick == 1:
         return head + (f": {_trumps(event.card.suit)} for the first trick",)
-    if event.trick >= 8:
+    if event.trick > TRICKS:
         return head + (" after the last trick; it sets no trumps",)
     return head + (f": {_trumps(event.card.suit)} for trick {event.trick}",)
 

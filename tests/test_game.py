@@ -517,3 +517,24 @@ def test_names_and_arguments_are_checked():
     with pytest.raises(GameError, match="'XX' is not a card"):
         game.deal(["XX"] * 52)
     assert game.phase is Phase.DEAL and not game.actions  # nothing dealt
+
+
+def test_the_narration_takes_its_figures_from_the_events_not_from_today_s_rules() -> None:
+    """Why a score was pegged is told with the event's own points (review 36a: "at one point
+    each", "worth 14" and "counts 7" were typed in the narration, and stayed so if a rule
+    changed in its home)."""
+    from penneech.cards import Card, Suit
+    from penneech.events import Scored
+    from penneech.narrate import score_reason
+
+    bonus = Scored(1, 7, 0, 6, "majority", None, "majority_bonus", 6)
+    assert score_reason(bonus, tricks=5) == (
+        "5 tricks hold 10 cards, 3 more than the seven dealt, worth 6 (majority_bonus)")
+    assert score_reason(bonus._replace(points=3), tricks=5).endswith(
+        "3 more than the seven dealt, at one point each (majority_bonus)")
+    turned = Scored(1, 3, 0, 20, "turnup", Card("7D"), "turnups_score", 20)
+    assert score_reason(turned) == "the Penneech turned up is worth 20"
+    in_trick = Scored(1, 3, 0, 7, "trick", Card("7D"), "counting", 7)
+    assert score_reason(in_trick, Suit.DIAMONDS) == "diamonds are trumps, so the Penneech counts 7"
+    assert score_reason(in_trick, Suit.HEARTS) == (
+        "the Penneech counts 7 with hearts as trumps (counting)")
