@@ -66,7 +66,7 @@ from .figures import check_estimate
 from .files import atomic_write
 from .game import Game, PlayerView, check_seed
 from .players import whole_at_least_one
-from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError
+from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError, show_value
 from .simulation import (
     Z95,
     Interrupted,
@@ -901,13 +901,8 @@ class Variant(NamedTuple):
 
     @property
     def label(self) -> str:
-        return ", ".join(f"{k}={_show(v)}" for k, v in self.changes)
+        return ", ".join(f"{k}={show_value(v)}" for k, v in self.changes)
 
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _variant(base: str, *changes: tuple[str, Any]) -> Variant:

@@ -6,23 +6,27 @@ from __future__ import annotations
 
 import textwrap
 
-from .rules import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Rules, completed, holders
+from .rules import (
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    SOURCES,
+    Rules,
+    completed,
+    holders,
+    show_value,
+)
 
 __all__ = ["describe_option", "describe_options", "describe_preset", "find_option",
            "reading_of", "rules_table"]
 
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def rules_table() -> str:
     """The options × presets table as aligned text."""
     header = ["option", *PRESET_NAMES]
     rows = [header] + [
-        [name, *(_show(getattr(PRESETS[p], name)) for p in PRESET_NAMES)] for name in OPTIONS
+        [name, *(show_value(getattr(PRESETS[p], name)) for p in PRESET_NAMES)] for name in OPTIONS
     ]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = [
@@ -68,7 +72,7 @@ def describe_option(option: str, rules: Rules | None = None) -> str:
     for v in info.values:
         who = ", ".join(p + ("*" if completed(option, p) else "")
                         for p in holders(option, v.value)) or "no preset"
-        line = _wrap(f"{_show(v.value)}: {v.description} [{who}]", "    ")
+        line = _wrap(f"{show_value(v.value)}: {v.description} [{who}]", "    ")
         out.append("  >" + line[3:] if rules is not None and v.value == held else line)
     if info.cotton:
         out.append("  Cotton, chap. XXII:")
@@ -77,10 +81,10 @@ def describe_option(option: str, rules: Rules | None = None) -> str:
         out.append("  Cotton, chap. XXII: silent.")
     if rules is not None:
         reading = reading_of(rules)
-        out.append(f"  In this game: {option} = {_show(held)}.")
+        out.append(f"  In this game: {option} = {show_value(held)}.")
         if held != getattr(PRESETS[reading], option):
-            out.append(_wrap(f"changed: {reading} has {_show(getattr(PRESETS[reading], option))}",
-                             "    "))
+            theirs = show_value(getattr(PRESETS[reading], option))
+            out.append(_wrap(f"changed: {reading} has {theirs}", "    "))
         elif info.reasons.get(reading):
             out.append(_wrap(f"why ({reading}): {info.reasons[reading]}", "    "))
     return "\n".join(out)
@@ -112,7 +116,7 @@ def describe_preset(name: str, rules: Rules) -> str:
     preset = PRESETS[name]
     url = f" <{source.url}>" if source.url else ""
     changed = [o for o in OPTIONS if getattr(rules, o) != getattr(preset, o)]
-    notation = ",".join([name, *(f"{o}={_show(getattr(rules, o))}" for o in changed)])
+    notation = ",".join([name, *(f"{o}={show_value(getattr(rules, o))}" for o in changed)])
     lines = [f"{notation}: the preset {name} with {len(changed)} option"
              f"{'s' if len(changed) > 1 else ''} changed ({', '.join(changed)})"] if changed else []
     lines += [f"{name}: {source.author}, {source.title}{url}",
@@ -121,9 +125,10 @@ def describe_preset(name: str, rules: Rules) -> str:
         value = getattr(rules, option)
         vinfo = info.value_info(value)
         meaning = vinfo.description if vinfo else ""
-        lines.append(f"  {option} = {_show(value)}" + (f": {meaning}" if meaning else ""))
+        lines.append(f"  {option} = {show_value(value)}" + (f": {meaning}" if meaning else ""))
         if option in changed:
-            lines.append(_wrap(f"changed: {name} has {_show(getattr(preset, option))}", "      "))
+            theirs = show_value(getattr(preset, option))
+            lines.append(_wrap(f"changed: {name} has {theirs}", "      "))
             continue
         reason = info.reasons.get(name)
         if reason:

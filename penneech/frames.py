@@ -25,7 +25,7 @@ from .game import DealAction, Game, Phase, PlayAction, ThrowInAction
 from .narrate import steps
 from .players import Player
 from .render import Scene, markup, scene, style_tag, table_html
-from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, Rules, Seat
+from .rules import DEFAULT_PRESET, OPTIONS, PRESET_NAMES, Rules, Seat, show_value
 
 __all__ = [
     "Frame",
@@ -239,7 +239,7 @@ def rulebooks(option: str | None = None, *, base: str | None = None,
         info = OPTIONS[option]
         for vi in info.values:
             r = Rules.preset(DEFAULT_PRESET if base is None else base, **{option: vi.value})
-            shown = ("true" if vi.value else "false") if isinstance(vi.value, bool) else vi.value
+            shown = show_value(vi.value)
             books.append((f"{option} = {shown}", r))
     else:
         for book in presets if presets is not None else PRESET_NAMES:

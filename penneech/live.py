@@ -72,6 +72,7 @@ from .rules import (
     Rules,
     RulesError,
     Seat,
+    show_value,
 )
 from .text import TooManyDigits, shorten, whole_number
 
@@ -175,7 +176,7 @@ def catalogue() -> dict[str, Any]:
         name: {
             "question": info.question,
             "description": info.description,
-            "values": [{"value": v.value, "text": _show(v.value), "description": v.description}
+            "values": [{"value": v.value, "text": show_value(v.value), "description": v.description}
                        for v in info.values],
             # for an option that takes any whole number (target): the range allowed
             "minimum": info.minimum,
@@ -199,11 +200,6 @@ def _holder(preset: str) -> str:
     source = SOURCES[preset]
     return "ours" if source.ours else source.author.split()[-1]
 
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def rules_from(value: object) -> Rules:

@@ -1043,8 +1043,8 @@ class Rules:
             # the value's own type: 32.0 or numpy's int64(32) is not the deck value 32 (a
             # record could not be written or read back)
             if type(value) is not type(info.values[0].value) or info.value_info(value) is None:
-                valid = ", ".join(_show(v.value) for v in info.values)
-                shown = _shorten(value) if isinstance(value, str) else _show(value)
+                valid = ", ".join(show_value(v.value) for v in info.values)
+                shown = _shorten(value) if isinstance(value, str) else show_value(value)
                 raise RulesError(f"{shown} is not a value of {name}: use one of {valid}")
 
     # construction -----------------------------------------------------------------------------
@@ -1325,7 +1325,7 @@ class Rules:
 
     def __str__(self) -> str:
         name, diff = self._nearest_preset()
-        return ",".join([name, *(f"{k}={_show(v)}" for k, v in diff.items())])
+        return ",".join([name, *(f"{k}={show_value(v)}" for k, v in diff.items())])
 
     def __repr__(self) -> str:
         name, diff = self._nearest_preset()
@@ -1333,7 +1333,14 @@ class Rules:
         return f"Rules.preset({name!r}{args})"
 
 
-def _show(value: object) -> str:
+def show_value(value: object) -> str:
+    """An option's value as the rules notation, the command line, the records and the book
+    write it: ``true``/``false`` for a yes-or-no option, else the value itself.  Everything
+    that writes a value takes it from here.
+
+    >>> show_value(False), show_value("suit"), show_value(61)
+    ('false', 'suit', '61')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

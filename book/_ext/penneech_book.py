@@ -54,6 +54,7 @@ from penneech.rules import (
     completed,
     holders,
     option_anchor,
+    show_value,
 )
 
 #: column headings: who stands behind each preset (``minimal`` and ``gamester`` are the project's
@@ -93,11 +94,7 @@ def option_label(name: str) -> str:
     return option_anchor(name)
 
 
-def show(value: Any) -> str:
-    """A value as the command line and the rules notation write it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+show = show_value  # a value as the command line and the rules notation write it
 
 
 def option_ref(name: str) -> addnodes.pending_xref:

@@ -37,6 +37,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from penneech.live import catalogue
+from penneech.rules import show_value
 
 STATIC = Path(__file__).resolve().parent.parent / "_live"
 KINDS = ("play", "compare", "replay", "experiment", "prompt")
@@ -103,7 +104,7 @@ def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
             continue
         # the value's code is what the engine, the command line and records write
         choices = [(v["text"], f"{v['description']} ({v['text']})") for v in info["values"]]
-        shown = "true" if current is True else "false" if current is False else str(current)
+        shown = show_value(current)
         sel = _select(grid, f"{info['question']} ({name})", f"{prefix}opt-{name}", choices,
                       shown, info["description"])
         sel.set("data-option", name)
