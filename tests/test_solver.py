@@ -16,10 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from penneech import Game, GameError, Phase, Rules, Scored, parse_cards
+from penneech.rules import OPTIONS
 from penneech.solver import (
     Position,
     Solver,
     _bits,
+    _mask,
     move_values,
     sample_positions,
     solve,
@@ -141,6 +143,29 @@ def test_a_rule_changed_in_its_home_changes_the_game_and_the_solver_alike(
         assert ten and penneech_turned, "the changed values were never pegged by the game"
     finally:
         home._tables_for.cache_clear()
+
+
+@pytest.mark.parametrize("follow", [v.value for v in OPTIONS["follow"].values])
+def test_the_solver_s_follow_masks_are_the_rules_own_duty(follow: str) -> None:
+    """The search reads a follower's duty as bit masks (for speed); for every follow option,
+    at every card a follower faces, they allow exactly the cards the rules' own
+    ``legal_follows`` allows (review 36a: were the duty's meaning changed in rules.py, this
+    fails rather than the solver valuing cards the game forbids)."""
+    rng = random.Random(follow)
+    checked = 0
+    for seed in range(400):
+        rules = random_rules(rng).replace(follow=follow)
+        game = game_at(rules, seed, rng, rng.randint(1, 7), True)
+        if game is None:
+            continue
+        pos = Position.from_game(game)
+        assert pos.led is not None
+        hand = pos.hands[pos.to_move]
+        mask = Solver(pos)._follows(_mask(hand), pos.led.index, pos.trick_number - 1)
+        assert sorted(_bits(mask)) == sorted(c.index for c in pos.legal_plays()), (
+            str(rules), seed)
+        checked += 1
+    assert checked >= 200
 
 
 def play_line(game: Game, line: tuple[object, ...]) -> tuple[int, int]:
