@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from penneech import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Card, Rules, RulesError, Suit
-from penneech.rules import CARDS_BY_INDEX, SUITS_BY_INDEX, completed, holders
+from penneech.rules import CARDS_BY_INDEX, HAND_SIZE, SUITS_BY_INDEX, completed, holders
 
 # The table of presets in the engine issue, row by row, with the project's own reconstruction
 # (``gamester``, issue 9) in the fourth column and the two options that issue added.
@@ -378,6 +378,70 @@ def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_coun
         text = flat(name)
         for phrase in phrases:
             assert phrase in text, f"{name}: {phrase!r}"
+
+
+def _flat(name: str) -> str:
+    """A page's prose (a notebook's markdown cells) on one line."""
+    text = (BOOK / name).read_text(encoding="utf-8")
+    if name.endswith(".ipynb"):
+        text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"]
+                          if cell["cell_type"] == "markdown")
+    return " ".join(text.split())
+
+
+def test_the_pages_give_each_card_the_points_the_engine_gives_it():
+    """What the prose types of the cards' values (review 36a: the glossary, How to play, the
+    welcome page and the reconstructions page typed them, and nothing read them): each figure
+    must be what the engine scores, turned up and in a trick with its suit as trumps."""
+    pagat = Rules.preset("pagat")
+    ace, king, queen, knave, penneech = (Card(c) for c in ("AS", "KS", "QS", "JS", "7D"))
+    turned = [pagat.tables.turnup[c.index] for c in (ace, king, queen, knave, penneech)]
+    in_trick = [pagat.card_points(c, c.suit) for c in (ace, king, queen, knave, penneech)]
+    a, k, q, j, p = turned
+    said = {
+        "glossary.md": [f"ace {in_trick[0]}, king {in_trick[1]}, queen {in_trick[2]}, knave "
+                        f"{in_trick[3]}, and the Penneech {in_trick[4]} ({p} when turned up)"],
+        "how-to-play.ipynb": [f"An ace, king, queen or knave turned up is worth {a}, {k}, {q} or "
+                              f"{j} to the player who turned it, and the Penneech turned up is "
+                              f"worth {p}.",
+                              f"{', '.join(map(str, in_trick[:3]))} and {in_trick[3]}, and the "
+                              f"Penneech, {in_trick[4]}, if diamonds are trumps"],
+        "welcome.ipynb": [f"called *Penneech*, worth {words(p)} when it is turned up",
+                          f"one point for every card taken beyond your own "
+                          f"{words(HAND_SIZE)}"],
+        "reconstructions.md": [f"the ♦7 counts {p} turned up, and {in_trick[4]} when won"],
+    }
+    assert pagat.card_points(penneech, Suit.SPADES) == 0  # ("if diamonds are trumps")
+    assert pagat.majority_points(5) == 3  # one point a card: 10 cards, 3 beyond seven
+    for name, phrases in said.items():
+        text = _flat(name)
+        for phrase in phrases:
+            assert phrase in text, f"{name}: {phrase!r}"
+
+
+def test_the_pages_count_the_ways_gamester_differs_from_mcleod_as_the_presets_do():
+    """The reconstructions page and the gamester reading's summary say in how many rules it
+    differs from McLeod's reading ("in four"): the presets must differ in that many."""
+    differ = [name for name in OPTIONS
+              if getattr(PRESETS["gamester"], name) != getattr(PRESETS["pagat"], name)]
+    assert f"differs in {words(len(differ))}:" in _flat("reconstructions.md"), differ
+    assert f"in {words(len(differ))} ways:" in SOURCES["gamester"].summary, differ
+
+
+def test_each_reading_s_address_is_the_same_wherever_it_is_given():
+    """McLeod's and Parlett's pages are cited in the engine (SOURCES), the bibliography, the
+    quick reference and the reconstructions page: one address each (review 36a)."""
+    bib = (BOOK / "references.bib").read_text(encoding="utf-8")
+    for preset in ("pagat", "parlett"):
+        source = SOURCES[preset]
+        entry = bib.split(f"{{{source.bibkey},", 1)[1].split("\n}", 1)[0]
+        [url] = re.findall(r"url\s*=\s*\{([^}]+)\}", entry)
+        assert url == source.url, (preset, url, source.url)
+        for page in ("quick-reference.md", "reconstructions.md"):
+            text = (BOOK / page).read_text(encoding="utf-8")
+            host = re.escape(source.url.split("//")[1].split("/")[0])
+            linked = set(re.findall(rf"https?://{host}[^\s)>\]]*", text))
+            assert linked == {source.url}, (page, linked)
 
 
 def test_the_evidence_page_writes_the_gamester_reading_as_the_preset_plays_it():
