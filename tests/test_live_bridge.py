@@ -149,29 +149,8 @@ def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
         assert _status(state["html"]).startswith("Your lead: play any card; it starts the trick")
 
 
-def test_the_end_of_a_deal_says_what_wins_under_the_game_s_own_rules() -> None:
-    """Under davis scores are compared after each deal, so reaching 61 first need not win: the
-    table said "the first to 61 wins the game" under every reading (review 36a)."""
-    for preset, clause in (("davis", "after a deal, the higher score at or over 61 wins the "
-                            "game (equal scores play on)."),
-                           ("pagat,target=31", "the first to 31 wins the game.")):
-        state = ok(op="new", rules=preset, seed=3, opponent="greedy", dealer=1)
-        for _ in range(200):
-            if state["waiting"] in ("deal", "over"):
-                break
-            if state["waiting"] == "computer":
-                state = ok(op="computer")
-            elif not state["legal"]:
-                state = ok(op="throw_in", claim=False)
-            else:
-                state = ok(op="play", card=state["legal"][0])
-        assert state["waiting"] == "deal", (preset, state["waiting"])
-        status = _status(state["html"])
-        assert status.startswith("Deal 1 is over. ") and status.endswith(clause), status
-
-
-def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
-    state = ok(op="new", rules="pagat", seed=7, opponent="greedy", dealer=1)
+def _to_the_end_of_the_deal(state: dict[str, Any]) -> dict[str, Any]:
+    """The table played on (the reader's first legal card each time) to the end of the deal."""
     for _ in range(200):
         if state["waiting"] in ("deal", "over"):
             break
@@ -181,6 +160,25 @@ def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
             state = ok(op="throw_in", claim=False)
         else:
             state = ok(op="play", card=state["legal"][0])
+    return state
+
+
+def test_the_end_of_a_deal_says_what_wins_under_the_game_s_own_rules() -> None:
+    """Under davis scores are compared after each deal, so reaching 61 first need not win: the
+    table said "the first to 61 wins the game" under every reading (review 36a)."""
+    for preset, clause in (("davis", "after a deal, the higher score at or over 61 wins the "
+                            "game (equal scores play on)."),
+                           ("pagat,target=31", "the first to 31 wins the game.")):
+        state = _to_the_end_of_the_deal(ok(op="new", rules=preset, seed=3, opponent="greedy",
+                                           dealer=1))
+        assert state["waiting"] == "deal", (preset, state["waiting"])
+        status = _status(state["html"])
+        assert status.startswith("Deal 1 is over. ") and status.endswith(clause), status
+
+
+def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
+    state = _to_the_end_of_the_deal(ok(op="new", rules="pagat", seed=7, opponent="greedy",
+                                       dealer=1))
     assert state["waiting"] == "deal"
     you, other = state["scores"]
     computer = record.loads(state["record"]).names[1]

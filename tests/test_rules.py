@@ -347,6 +347,15 @@ def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
     assert said in notebook, said
 
 
+def _flat(name: str) -> str:
+    """A page's prose (a notebook's markdown cells) on one line."""
+    text = (BOOK / name).read_text(encoding="utf-8")
+    if name.endswith(".ipynb"):
+        text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"]
+                          if cell["cell_type"] == "markdown")
+    return " ".join(text.split())
+
+
 def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_counts_them():
     """Figures the prose types out: the majority bonus for 4 to 7 tricks (glossary, Cotton's
     chapter, How to play) and the stock of a full pack after the deal (glossary, How to play)."""
@@ -354,13 +363,6 @@ def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_coun
     m = [pagat.majority_points(t) for t in range(8)]
     stock = len(pagat.pack) - 2 * 7
     turned = 1 + 7  # before the first trick and after each of the seven
-
-    def flat(name: str) -> str:
-        text = (BOOK / name).read_text(encoding="utf-8")
-        if name.endswith(".ipynb"):
-            text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"]
-                              if cell["cell_type"] == "markdown")
-        return " ".join(text.split())
 
     said = {
         "glossary.md": [f"so 4 tricks score {m[4]}, 5 score {m[5]}, 6 score {m[6]} and 7 score "
@@ -375,18 +377,9 @@ def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_coun
     }
     assert m[:4] == [0, 0, 0, 0]
     for name, phrases in said.items():
-        text = flat(name)
+        text = _flat(name)
         for phrase in phrases:
             assert phrase in text, f"{name}: {phrase!r}"
-
-
-def _flat(name: str) -> str:
-    """A page's prose (a notebook's markdown cells) on one line."""
-    text = (BOOK / name).read_text(encoding="utf-8")
-    if name.endswith(".ipynb"):
-        text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"]
-                          if cell["cell_type"] == "markdown")
-    return " ".join(text.split())
 
 
 def test_the_pages_give_each_card_the_points_the_engine_gives_it():
