@@ -1448,3 +1448,85 @@ def test_without_webassembly_the_page_says_so_and_keeps_its_frames(
     page.wait_for_selector(".widget-subarea .pn-table", timeout=20_000)  # the recorded deal
     rec.check_all("play-the-computer without WebAssembly")
     page.close()
+
+
+@pytest.mark.parametrize("cut", ["pyodide.asm.wasm", "python_stdlib.zip"])
+def test_a_download_cut_off_while_python_loads_is_told_and_the_button_tries_again(
+        playwright_driver: Any, live_server: str, cut: str) -> None:
+    """A dropped connection on a school's wifi, once, while Python loads (review 36b): with the
+    runtime's main file cut off the page sat at "Downloading … 4.0 of 13.6 MB" for good, and
+    with another file it said "Program terminated with exit(1)"; either way the button, already
+    called "New game", did nothing after.  Now the page says what was cut off and to press
+    again, the button still says Play live, and pressing it plays."""
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        dropped: list[str] = []
+
+        def drop_once(route: Any) -> None:
+            if route.request.url.endswith("/" + cut) and not dropped:
+                dropped.append(route.request.url)
+                route.abort("connectionreset")
+            else:
+                route.continue_()
+
+        context.route("**/*", drop_once)
+        page = context.new_page()
+        page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+        start = page.locator(".pn-live-play .pn-live-start")
+        label = start.inner_text()
+        start.click()
+        message = page.locator(".pn-live-play .pn-live-message")
+        page.wait_for_function(
+            "() => document.querySelector('.pn-live-play .pn-live-message').textContent"
+            ".includes('could not start')", timeout=START_MS)
+        said = message.inner_text()
+        assert dropped, "the download was never asked for"
+        assert "Press the button again to try again" in said, said
+        assert start.inner_text() == label == "Play live"
+        assert page.locator(".pn-live-play .pn-live-table").count() == 0
+        start.click()
+        _wait_table(page)
+        assert start.inner_text() == "New game"
+    finally:
+        browser.close()
+
+
+def test_on_a_phone_a_reload_mid_game_shows_the_game_kept_and_its_resume_button(
+        browser_context: Any, live_server: str) -> None:
+    """A pupil's phone reloads the page mid-game (or the pupil goes Back to it): the browser
+    put them where the table had been, now other text, with the Resume button above the screen
+    and nothing said (review 36b).  Now the page says the game is kept and shows its button."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.locator(".pn-live-play .pn-live-start").click()
+    _wait_table(page)
+    for _ in range(3):
+        state = _settled(page)
+        if state["actions"]:
+            page.locator(f".pn-live-play [data-action={state['actions'][0]}]").click()
+            continue
+        code = next(c["code"] for c in state["cards"] if not c["disabled"])
+        page.locator(f'.pn-live-play [data-card="{code}"]').click()
+    _settled(page)
+    page.locator(".pn-live-play .pn-live-table").scroll_into_view_if_needed()
+    for leave in ("reload", "back"):
+        if leave == "reload":
+            page.reload(wait_until="load")
+        else:
+            page.goto(f"{live_server}how-to-play.html", wait_until="load")
+            page.go_back(wait_until="load")
+        resume = page.locator(".pn-live-play [data-do=resume]")
+        page.wait_for_function(
+            """() => { const b = document.querySelector('.pn-live-play [data-do=resume]');
+                       const r = b.getBoundingClientRect();
+                       return !b.hidden && r.top >= 56 && r.bottom <= innerHeight; }""",
+            timeout=10_000)
+        said = page.locator(".pn-live-play .pn-live-message").inner_text()
+        assert re.search(r"(is|are) kept in this browser", said), said
+        assert resume.inner_text() in said, said
+    resume.click()
+    _wait_table(page)
+    rec.check_all("play-the-computer, a phone reloaded mid-game")
+    page.close()

@@ -66,17 +66,43 @@
     }
   }
 
+  // No word from a starting engine for this long: its download has stalled (a connection that
+  // neither ends nor fails); it is given up, and the next click starts it again.
+  const STALLED_MS = 90000;
+
   function startEngine() {
     if (engine) return engine;
-    let ready, failed;
+    let ready, fail;
+    let isReady = false;
+    let watchdog = null;
     const pending = new Map();
-    const started = new Promise((resolve, reject) => { ready = resolve; failed = reject; });
+    const started = new Promise((resolve, reject) => { ready = resolve; fail = reject; });
     const worker = new Worker(WORKER, { type: "module", name: "penneech-engine" });
+    // An engine that failed to start is ended and forgotten: the reader's next click starts a
+    // new one (it stayed, and every later click met the same failure, or waited for ever).
+    const failed = (error) => {
+      if (isReady) return;
+      clearTimeout(watchdog);
+      worker.terminate();
+      if (engine === handle) engine = null;
+      fail(error);
+      pending.forEach((resolve) => resolve({ ok: false, error: "the engine did not start" }));
+      pending.clear();
+    };
+    const heard = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => failed(new Error("the download stopped")), STALLED_MS);
+    };
+    heard();
     let next = 1;
     worker.onmessage = (event) => {
       const m = event.data;
-      if (m.type === "progress") listeners.forEach((f) => f(m.fraction, m.text));
-      else if (m.type === "ready") {
+      if (m.type === "progress") {
+        heard();
+        listeners.forEach((f) => f(m.fraction, m.text));
+      } else if (m.type === "ready") {
+        clearTimeout(watchdog);
+        isReady = true;
         window.penneechLive.startup_ms = m.ms;
         window.penneechLive.startup_phases = m.phases;
         listeners.forEach((f) => f(1, ""));
@@ -210,7 +236,8 @@
       await e.started;
       return e;
     } catch (error) {
-      status.say(`The live engine could not start: ${error.message}`);
+      status.say(`The live engine could not start: ${error.message}. Press the button again `
+        + "to try again; if it fails again, reload the page.");
       return null;
     } finally {
       listeners.delete(listener);
@@ -533,7 +560,24 @@
         + "it with the button below the settings";
     }
 
-    offerSaved();
+    // A game kept from an earlier visit, or from before a reload, is said at once: on a phone a
+    // reload or Back left the reader scrolled to where the table had been (now other text),
+    // the Resume button above the screen and nothing said, and the game looked lost.  After a
+    // reload or Back the panel, with its Resume button, is brought into view.
+    const keptAtStart = offerSaved();
+    if (keptAtStart.length) {
+      const one = keptAtStart.length === 1;
+      status.say(`${one ? "Your unfinished game" : `${keptAtStart.length} unfinished games`} `
+        + `${one ? "is" : "are"} kept in this browser${one && keptAtStart[0].label
+          ? ` (${keptAtStart[0].label})` : ""}: press “${resume.textContent}” to go on `
+        + `with ${one ? "it" : "one"}, or Play live for a new game.`);
+      const nav = performance.getEntriesByType("navigation")[0];
+      if (nav && (nav.type === "reload" || nav.type === "back_forward")) {
+        const show = () => setTimeout(() => resume.scrollIntoView({ block: "center" }), 50);
+        if (document.readyState === "complete") show();
+        else window.addEventListener("load", show, { once: true });
+      }
+    }
 
     function opponent() {
       const kind = opponentMenu.value;
@@ -673,18 +717,20 @@
       offerSaved();
     }
 
-    form.addEventListener("submit", (event) => {
+    form.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (busy) return;
       prune();
-      $(form, ".pn-live-start").textContent = "New game";
-      replaceGame({
+      await replaceGame({
         op: "new", rules: rulesOf(form), seed: field(form, "seed"),
         dealer: field(form, "dealer"), opponent: opponent().kind,
         settings: opponent().settings,
         // (the computer plays under its kind's name, so that a record says whom it was against)
         names: [field(form, "name") || "Reader"],
       }, null);
+      // (only once a game is on the table: if Python could not start, the button still says
+      // what it will do, start the live game)
+      if (last) $(form, ".pn-live-start").textContent = "New game";
     });
     // the form shows the opponent of the game resumed, so that a new game keeps it
     function showOpponent(chosen) {
@@ -698,15 +744,15 @@
       }
     }
 
-    resume.addEventListener("click", () => {
+    resume.addEventListener("click", async () => {
       if (busy) return;
       const open = offerSaved();
       const save = open.find((s) => s.key === resumeMenu.value) || open[0];
       if (!save) return;
       showOpponent(save.opponent);
-      $(form, ".pn-live-start").textContent = "New game";
-      replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
-                    name: "saved game" }, save.key);
+      await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
+                          name: "saved game" }, save.key);
+      if (last) $(form, ".pn-live-start").textContent = "New game";
     });
 
     out.addEventListener("click", (event) => {

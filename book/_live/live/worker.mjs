@@ -21,14 +21,35 @@ function countDownloads(sizes) {
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   let done = Object.entries(sizes).filter(([name]) => name.endsWith(".mjs"))
     .reduce((a, [, size]) => a + size, 0);
+  // A download cut off (a dropped connection on a school's wifi) is told to the page at once:
+  // Pyodide may wait for ever on a file whose fetch failed, so the page would wait with it.
+  const cutOff = (name, error) => post({
+    type: "failed", text: `the download of ${name} was cut off (${error && error.message || error})`,
+  });
   self.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
     const name = String(input instanceof Request ? input.url : input).split("/").pop();
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (error) {
+      if (name in sizes) cutOff(name, error);
+      throw error;
+    }
+    if (name in sizes && !response.ok) {
+      post({ type: "failed", text: `${name} could not be downloaded (HTTP ${response.status})` });
+    }
     if (name in sizes && !name.endsWith(".mjs") && response.ok && response.body) {
       const reader = response.clone().body.getReader();
       (async () => {
         for (;;) {
-          const { done: end, value } = await reader.read();
+          let part;
+          try {
+            part = await reader.read();
+          } catch (error) {
+            cutOff(name, error);
+            break;
+          }
+          const { done: end, value } = part;
           if (end) {
             if (done >= total) {
               post({ type: "progress", fraction: 0.85, text: "Starting Python: some seconds, "
