@@ -12,8 +12,8 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
   those estimates prefer.  The player is taken to remember every card it saw played this deal,
   even where the rules turn past tricks face down (:meth:`~penneech.game.PlayerView.remembered`);
 * a sentence in plain English saying why the best card was best, read off the two lines of play
-  that follow the best card and the card played ("The best play here was ♠K: it keeps the ♥Q for
-  trick 5, when hearts are trumps…").
+  that would follow the best card and the card played with every card known ("The best play
+  here was ♠K: it would keep the ♥Q for trick 5, when hearts are trumps…").
 
 A :class:`DealAnalysis` adds up what each player's cards cost, and every result turns into plain
 JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.
@@ -162,9 +162,9 @@ class DealAnalysis:
         ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
         How Ben's cards did in deal 1, with every card known: 1 of 5 choices cost points.
         Trick 6: Ben played ♣Q; best ♥Q, cost 3 points.
-          The best play here was ♥Q: it keeps the ♣Q for trick 7, when clubs are trumps and it
-          scores 3. With every card known, after ♥Q Ben scores 7 and you 1 in the rest of the
-          deal; after ♣Q, 4 and 1.
+          The best play here was ♥Q: it would keep the ♣Q for trick 7, when clubs are trumps, and
+          it would score 3 there. With every card known and both playing their best from here,
+          after ♥Q Ben would score 7 and you 1 in the rest of the deal; after ♣Q, 4 and 1.
         Deal 1, with every card known: you lose 0 points in 0 of 6 choices; Ben loses 3 points in
           1 of 5 choices.
         """
@@ -440,9 +440,12 @@ def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, play
         why = _why(game, player, played, best, good, bad)
         head: Sentence = (f"The best play here was {card_text(best)}",)
         sentences.append(head + ((": ",) + why if why else ()) + (".",))
+        # (what follows each card is the line both would play with every card known, not what
+        # was played: said as what would happen, so that it is not read against the account of
+        # the deal; review 36b)
         sentences.append((
-            f"With every card known, after {card_text(best)} ", me, " ",
-            verb(player, "scores"), f" {_total(good, player)} and ", Who(other),
+            f"With every card known and both playing their best from here, after "
+            f"{card_text(best)} ", me, f" would score {_total(good, player)} and ", Who(other),
             f" {_total(good, other)} in the rest of the deal; after {card_text(played)}, "
             f"{_total(bad, player)} and {_total(bad, other)}.",
         ))
@@ -503,7 +506,8 @@ def _signed(value: float) -> str:
 def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
          bad: list[Event]) -> Sentence:
     """The clearest difference between the line after ``best`` and the line after
-    ``played``: a card kept for a trick where it scores, this trick won, or a card lost."""
+    ``played``: a card kept for a trick where it scores, this trick won, or a card lost.  Both
+    lines are what would follow with every card known, so it is said as what would happen."""
     other = other_seat(player)
     hand = game.hand(player)
     gains_good = _gains(good, player)
@@ -513,10 +517,10 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     won_bad = _game_winner(bad)
     if won_good != won_bad:
         if won_good == player:
-            return ("with it ", Who(player), " ", verb(player, "wins"), " the game in this deal",)
+            return ("with it ", Who(player), " would win the game in this deal",)
         if won_bad == other:
-            return ("after ", f"{card_text(played)}, ", Who(other), " ", verb(other, "wins"),
-                    " the game in this deal")
+            return ("after ", f"{card_text(played)}, ", Who(other),
+                    " would win the game in this deal")
     # 2. a card (the one played, or another) kept for a later trick where it scores
     kept = []
     for card in hand:
@@ -530,13 +534,14 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
         more, card, trick = max(kept, key=lambda k: (k[0], -k[2].trick))
         when = f"trick {trick.trick}, when {trick.trumps.noun} are trumps"
         if card == played:
-            return (f"it keeps {_the(card)} for {when} and it scores {gains_good[card]}",)
+            return (f"it would keep {_the(card)} for {when}, and it would score "
+                    f"{gains_good[card]} there",)
         # the card played did not spend it either: say what it scores in each line
         then = gains_bad.get(card, 0)
-        after: Sentence = (f"; after {card_text(played)}, it scores "
+        after: Sentence = (f"; after {card_text(played)}, it would score "
                            + ("nothing" if then == 0 else f"only {then}"),) if then >= 0 else (
-            f"; after {card_text(played)}, it gives ", Who(other), f" {-then}")
-        return (f"after it, {_the(card)} scores {gains_good[card]} in {when}",) + after
+            f"; after {card_text(played)}, it would give ", Who(other), f" {-then}")
+        return (f"after it, {_the(card)} would score {gains_good[card]} in {when}",) + after
     # 3. this trick
     now_good = _first_trick(good)
     now_bad = _first_trick(bad)
@@ -544,30 +549,31 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
         if now_good.winner == player:
             won = _trick_points(good, now_good.trick, player)
             lost = _trick_points(bad, now_bad.trick, other)
-            sentence: Sentence = ("it takes this trick" + (f", worth {won} points" if won else ""),)
+            sentence: Sentence = ("it would take this trick"
+                                  + (f", worth {won} points" if won else ""),)
             if lost:
-                sentence += (f"; after {card_text(played)}, ", Who(other), " ",
-                             verb(other, "takes"), f" it, worth {lost} points")
+                sentence += (f"; after {card_text(played)}, ", Who(other),
+                             f" would take it, worth {lost} points")
             return sentence
-        return ("it lets ", Who(other), " take this trick, and that costs less",)
+        return ("it would let ", Who(other), " take this trick, and that costs less",)
     # 4. a card of the player's that scores for the opponent after the card played
     given = [(gains_bad.get(c, 0), c) for c in hand if gains_bad.get(c, 0) < 0]
     if given:
         loss, card = min(given, key=lambda g: (g[0], g[1].index))
         trick = _trick_of(bad, card)
         where = f" in trick {trick.trick}" if trick is not None else ""
-        return (f"after {card_text(played)}, {_the(card)} gives ", Who(other),
+        return (f"after {card_text(played)}, {_the(card)} would give ", Who(other),
                 f" {-loss} points{where}",)
     # 5. the tricks taken
     taken_good = _taken(good, player)
     taken_bad = _taken(bad, player)
     if len(taken_good) > len(taken_bad):  # (fewer tricks after the better card: no reason)
-        return ("after it ", Who(player), " ", verb(player, "takes"), f" {_tricks(taken_good)}; "
+        return ("after it ", Who(player), f" would take {_tricks(taken_good)}; "
                 f"after {card_text(played)}, {_tricks(taken_bad)}",)
     # 6. the score of the rest of the deal
     diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
                                                            _total(bad, other))
-    return (f"it comes out {_points(diff)} better over the rest of the deal",)
+    return (f"it would come out {_points(diff)} better over the rest of the deal",)
 
 
 def _game_winner(events: Sequence[Event]) -> Seat | None:

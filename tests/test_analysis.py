@@ -158,9 +158,11 @@ def test_the_best_play_is_explained() -> None:
     first = analyse_deal(game, 1, worlds=4).plays[0]
     assert first.trick == 1 and first.played == Card("QH") and first.cost > 0
     assert first.explanation.startswith(f"The best play here was ♣{first.best.rank_text}: "
-                                        "it keeps the ♥Q for trick 2, when hearts are trumps "
-                                        "and it scores 3.")
-    assert "With every card known, after" in first.explanation
+                                        "it would keep the ♥Q for trick 2, when hearts are "
+                                        "trumps, and it would score 3 there.")
+    # (what would follow with every card known, not what was played: review 36b)
+    assert "With every card known and both playing their best from here, after" in (
+        first.explanation)
     assert "From what you could see" in first.explain(you=0)
 
 
@@ -180,8 +182,8 @@ def test_the_explanation_never_argues_for_the_card_played() -> None:
     assert play.best == play.best_estimated == Card("AS")
     text = play.explanation
     assert "takes tricks" not in text, text
-    assert text.startswith("The best play here was ♠A: it comes out 2 points better over the "
-                           "rest of the deal."), text
+    assert text.startswith("The best play here was ♠A: it would come out 2 points better over "
+                           "the rest of the deal."), text
     assert text.endswith("the play-outs preferred ♠A (an 84.10% chance of winning the game, "
                          "against 84.07% for ♠6)."), text
 
