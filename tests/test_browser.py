@@ -1039,3 +1039,38 @@ def test_the_quick_reference_names_its_sources_on_paper(open_page: OpenPage) -> 
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert pages == 1, f"the quick reference prints on {pages} {size} pages"
     rec.assert_clean("quick-reference printed, its sources")
+
+
+def test_cotton_s_chapter_prints_whole_on_one_sheet(open_page: OpenPage) -> None:
+    """A teacher prints Cotton's chapter: its caption and all its lines on one sheet, A4 or
+    Letter (the caption stood alone on a sheet above an empty box, the text on the next two:
+    review 36b).  Letter's printable height at Chromium's margins is 979 CSS px."""
+    page, rec = open_page("cotton", viewport=PRINTED)
+    page.emulate_media(media="print")
+    block = page.evaluate("""() => {
+      const w = document.querySelector('.bd-article div.literal-block-wrapper');
+      return {height: w.getBoundingClientRect().height, breaks: getComputedStyle(w).breakInside,
+              caption: w.querySelector('.code-block-caption')?.innerText ?? '',
+              text: w.querySelector('pre').innerText};
+    }""")
+    assert block["caption"].startswith("Listing 1 The Compleat Gamester"), block["caption"]
+    assert "CHAP. XXII." in block["text"] and "deal again" in block["text"]
+    assert block["breaks"] == "avoid" and block["height"] <= 979, block
+    rec.assert_clean("cotton, printed")
+
+
+_STUCK_OVER_THE_TOP = """() => {
+  scrollTo(0, 1500);
+  const bar = document.elementFromPoint(100, 20)?.closest('.bd-header-article');
+  return bar ? getComputedStyle(bar).position : 'nothing'; }"""
+
+
+def test_on_a_phone_held_sideways_the_header_scrolls_away(open_page: OpenPage) -> None:
+    """At 667 x 375 the theme's sticky article header (56 px) covered the live table's turn-up at
+    every turn (review 36b); on so short a screen it scrolls away with the page."""
+    page, rec = open_page("play-the-computer", viewport={"width": 375, "height": 667})
+    assert page.evaluate(_STUCK_OVER_THE_TOP) == "sticky"  # (upright, the theme's own)
+    page.set_viewport_size({"width": 667, "height": 375})
+    page.wait_for_timeout(100)
+    assert page.evaluate(_STUCK_OVER_THE_TOP) == "nothing"
+    rec.assert_clean("play-the-computer, sideways")
