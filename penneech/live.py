@@ -427,7 +427,9 @@ class Table:
         view = g.view(YOU)
         names = g.names
         waiting = self.waiting()
-        story = narrate.steps(g.events, names)
+        # (told to the reader, "You lead the ♠9", as the status line and the news are: the
+        # account said "Reader leads the ♠9" under "Your turn"; review 36b)
+        story = narrate.steps(g.events, names, YOU)
         start = _last_deal_start(g)
         first_deal = not any(isinstance(e, Dealt) for e in g.events[:start])
         # the current deal's account; the first deal's begins with who deals first and why (the
@@ -450,13 +452,13 @@ class Table:
         elif waiting == "deal":
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
             deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
-                narrate.describe(ended, names)]
+                narrate.describe(ended, names, YOU)]
             status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in else
                       f"Deal {ended.deal} is over. {standing(g.scores, names, g.rules)}")
             actions = [("next-deal", "Deal the next hand")]
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
-            result = narrate.describe(won, names)
+            result = narrate.describe(won, names, YOU)
             status = "The game is over."
             actions = [("new-game", "New game")]
         # The analysis of a finished deal takes a second or two in the browser: the state that

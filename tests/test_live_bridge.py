@@ -196,13 +196,13 @@ def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
     told = _told(state["html"])
     # (the first deal's account begins with who deals first: here given, not cut for)
     assert told[:2] == [f"{computer} deals first.", f"Deal 1: {computer} deals seven cards each, "
-                        "one at a time; Reader is elder hand."], told[:2]
+                        "one at a time; you are elder hand."], told[:2]
     assert any(t.startswith("Trick 1:") for t in told), told
     assert any(t.startswith("Trick 7:") for t in told), told
     assert len(told) > 12 and "start=" not in state["html"].split("pn-narration", 1)[1][:20]
     state = ok(op="next_deal")
     assert _roles(state["html"]) == {"Reader": "dealer", computer: "elder hand"}
-    assert _told(state["html"])[0].startswith("Deal 2: Reader deals")  # the next deal's own
+    assert _told(state["html"])[0].startswith("Deal 2: you deal")  # the next deal's own
 
 
 def _told(html: str) -> list[str]:
@@ -214,10 +214,11 @@ def test_the_first_deal_s_account_shows_the_cut_that_chose_the_dealer() -> None:
     state = ok(op="new", rules="pagat", seed=7, opponent="greedy")  # who deals first: cut
     game = record.loads(state["record"])
     cuts = [e for e in game.events if isinstance(e, Cut)]
-    dealer = game.names[game.first_dealer]
+    # (told to the reader: "You cut", as the status line says "you"; review 36b)
+    dealer = "You deal" if game.first_dealer == 0 else f"{game.names[1]} deals"
     assert cuts and _told(state["html"])[0] == (
-        f"Reader cuts the {card_text(cuts[0].card)}, {game.names[1]} cuts the "
-        f"{card_text(cuts[1].card)}. {dealer} deals first."), _told(state["html"])[0]
+        f"You cut the {card_text(cuts[0].card)}, {game.names[1]} cuts the "
+        f"{card_text(cuts[1].card)}. {dealer} first."), _told(state["html"])[0]
 
 
 def _roles(html: str) -> dict[str, str]:
