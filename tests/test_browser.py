@@ -45,7 +45,7 @@ WIDGET_TIMEOUT_MS = 20_000
 DEMO_PAGES = [
     "welcome",
     "how-to-play",
-    "one-deal-four-rulebooks",
+    "one-deal-five-rulebooks",
     "change-one-rule",
     "play-the-computer",
     "replay-a-record",
@@ -561,7 +561,7 @@ _STEPPER_SIZES = """() => Array.from(document.querySelectorAll('.bd-article .wid
   })"""
 
 
-@pytest.mark.parametrize("name", ["welcome", "how-to-play", "one-deal-four-rulebooks"])
+@pytest.mark.parametrize("name", ["welcome", "how-to-play", "one-deal-five-rulebooks"])
 def test_a_stepper_fits_a_thumb_on_a_phone(open_page: OpenPage, name: str) -> None:
     """On a phone a worked deal's stepper is for a thumb: Play and Stop 44 px square (they were
     ipywidgets' 49x28), the slider's handle 28 px (16), and its track at least two fifths of the row
@@ -730,7 +730,7 @@ def test_frames_side_by_side_stay_side_by_side(open_page: OpenPage,
     1280 x 720, where the page's column is narrower than at 1024, they stood in one column
     with half the width empty) and on paper (one to a row, at half the page's width), one to a
     row on a phone; no hand is broken over two lines (a phone broke each one)."""
-    page, rec = open_page("one-deal-four-rulebooks", viewport=viewport)
+    page, rec = open_page("one-deal-five-rulebooks", viewport=viewport)
     if viewport is PRINTED:
         page.emulate_media(media="print")
     frames = page.evaluate(_FRAME_SIZES)
@@ -743,7 +743,7 @@ def test_frames_side_by_side_stay_side_by_side(open_page: OpenPage,
     columns = 1 if viewport is PHONE else 2
     assert len(set(lefts)) == columns, (
         f"at {viewport['width']} px the frames stand in {len(set(lefts))} column(s): {lefts}")
-    rec.assert_clean(f"one-deal-four-rulebooks at {viewport['width']} px")
+    rec.assert_clean(f"one-deal-five-rulebooks at {viewport['width']} px")
 
 
 
@@ -1074,3 +1074,23 @@ def test_on_a_phone_held_sideways_the_header_scrolls_away(open_page: OpenPage) -
     page.wait_for_timeout(100)
     assert page.evaluate(_STUCK_OVER_THE_TOP) == "nothing"
     rec.assert_clean("play-the-computer, sideways")
+
+
+def test_the_rulebooks_page_s_old_address_leads_to_it(chromium: Any, server: str,
+                                                      site: Path) -> None:
+    """"One deal, five rulebooks" was at one-deal-four-rulebooks.html (a teacher wrote "four"
+    on the board for a page about five: review 36b); the old address still arrives."""
+    assert (site / "one-deal-five-rulebooks.html").is_file()
+    rec = Recorder(server)
+    context = chromium.new_context(viewport=DESKTOP, service_workers="block")
+    try:
+        context.route("**/*", rec.route)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+        page.goto(f"{server}one-deal-four-rulebooks.html")
+        page.wait_for_url("**/one-deal-five-rulebooks.html", timeout=10_000)
+        page.wait_for_load_state("load")
+        assert page.locator("h1").first.inner_text().startswith("One deal, five rulebooks")
+        rec.assert_clean("the rulebooks page's old address")
+    finally:
+        context.close()

@@ -342,7 +342,7 @@ def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
     than a dozen points" when they differed on twelve)."""
     disputed = [name for name in OPTIONS
                 if len({repr(getattr(PRESETS[p], name)) for p in PRESET_NAMES}) > 1]
-    notebook = (BOOK / "one-deal-four-rulebooks.ipynb").read_text(encoding="utf-8")
+    notebook = (BOOK / "one-deal-five-rulebooks.ipynb").read_text(encoding="utf-8")
     said = f"disagree on {words(len(disputed))} of the engine's {words(len(OPTIONS))} rule options"
     assert said in notebook, said
 
