@@ -145,7 +145,7 @@ def test_the_real_notebooks_read_as_on_the_page() -> None:
 
     first = cell("how-to-play.ipynb", 0)
     assert "played out in seven\ntricks: one player leads a card" in first
-    assert "which reading, and why, is told further down." in first
+    assert "which one, and why, is told further down." in first
     steps = cell("how-to-play.ipynb", 3)
     assert "| 1 | dealer |" in steps and "| sentence 1; one at a time: sentence 5;" in steps
     which = cell("how-to-play.ipynb", 5)
