@@ -698,8 +698,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "is a great advantage to him who won the last trick; for if it be an Ace turn'd up "
             "then he reckons five, if a King four, if a Queen three, as aforesaid.” (p. 148)\n"
             "“After all the seven Cards be play'd, (which at first are dealt one by one) he that "
-            "won the last trick turns up a Card, and if it prove Ace, King, Queen, or Knave, he "
-            "reckons for it accordingly as aforesaid.” (pp. 148–149)",
+            "won the last trick turns up a Card, and if it prove Ace, King, Queen, [p. 149] or "
+            "Knave, he reckons for it accordingly as aforesaid.” (pp. 148–149)",
             reasons={
                 "minimal": "The first sentence stands in Cotton's account of the card turned after "
                 "every trick, and the next paragraph treats the final turn-up as a case of its "
@@ -767,8 +767,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "parlett": "Parlett grants that Whist's rule (follow suit if able) would be the "
                 "natural assumption, but after trying other rules with several players he found "
                 "All Fours' rule (follow suit or trump) gave the most satisfactory game; in his "
-                "hedged view players would have met that rule before, in All Fours (probably "
-                "brought to England in the same years as Penneech) and in the older Maw.  Free "
+                "hedged view All Fours probably came to England in the same years as Penneech, "
+                "and players would have met its rule before, in the older Maw.  Free "
                 "play, as in Mariage, made the game unmanageable in his trial of it.",
                 "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
                 "it, and he states All-Fours' trump-instead as an exception, “reneging is "
@@ -897,8 +897,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "you, and for every Card reckon one, …” (p. 149)",
             reasons={
                 "minimal": "Cotton: one for every card beyond your own seven.  His Picket uses "
-                "the same idiom for cards won in tricks: “He that wins more than his own Cards "
-                "reckons Ten” (chap. VI, pp. 86–87).",
+                "the same idiom for cards won in tricks: “He that wins more than his own [p. 87] "
+                "Cards reckons Ten” (chap. VI, pp. 86–87).",
                 "pagat": "McLeod: one point per card beyond seven, so 1, 3, 5 or 7 for four to "
                 "seven tricks.",
                 "parlett": "Parlett: one per extra card, not per extra trick.",
