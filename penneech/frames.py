@@ -194,6 +194,16 @@ class DealResult:
         return self.game.rules
 
 
+#: The options that cannot change one deal played by :func:`play_fixed` (one pack, dealt by a
+#: given dealer, throw-ins declined, played from 0-0): who deals first, which hands may be
+#: thrown in and who may throw in, when the game is won and at what score (one deal does not
+#: reach 61), and the pack itself.  Comparing one deal under each of their values shows the
+#: same deal each time (review 37b: Change one rule offered four of them, and showed identical
+#: columns without a word); the experiments measure them over whole games.
+NOT_IN_ONE_DEAL: tuple[str, ...] = ("first_dealer", "redeal", "redeal_claimant", "win_check",
+                                    "target", "deck")
+
+
 def play_fixed(deck: Sequence[Card], rules: Rules, label: str, kind: str, seed: int,
                 names: Sequence[str], dealer: Seat) -> DealResult:
     """Deal ``deck`` once under ``rules`` (dealt by ``dealer``) and play it out with two

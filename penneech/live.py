@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
+from .explain import reading_of
 from .game import SEED_LIMIT, Game, GameError, IllegalPlayError, Phase, PlayerView, check_names
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
@@ -200,6 +201,20 @@ def _holder(preset: str) -> str:
     source = SOURCES[preset]
     return "ours" if source.ours else source.author.split()[-1]
 
+
+
+def rules_form(rules: Rules) -> dict[str, Any]:
+    """``rules`` as a rules form shows them: the preset they are a reading of, and every
+    option's value as its menu or box holds it, so that a page puts a resumed game's or a kept
+    run's rules back on its form without reading the notation itself.
+
+    >>> rules_form(Rules.parse("davis,target=31"))["options"]["target"]
+    '31'
+    >>> rules_form(Rules.parse("davis,target=31"))["preset"]
+    'davis'
+    """
+    return {"preset": reading_of(rules),
+            "options": {name: show_value(getattr(rules, name)) for name in OPTIONS}}
 
 
 def rules_from(value: object) -> Rules:
@@ -495,6 +510,7 @@ class Table:
             # would deal another game
             "seed": str(g.seed),
             "rules": str(g.rules),
+            "form": rules_form(g.rules),
         }
 
 
@@ -731,11 +747,16 @@ class Experiment:
         from . import simulation
 
         summaries = simulation.summarize(self.results)
+        # (each figure also as the command line writes it, so that the page shows the same
+        # figures: JavaScript rounded 62.25 up to 62.3 where Python writes 62.2; review 37b)
         rows = [{"player": s.player, "games": s.games, "wins": s.wins,
                  "win_rate": s.win_rate, "low": s.ci_low, "high": s.ci_high,
-                 "mean_score": s.mean_score} for s in summaries]
+                 "mean_score": s.mean_score,
+                 "shown": {"win_rate": f"{s.win_rate:.1%}",
+                           "interval": f"{s.ci_low:.1%}–{s.ci_high:.1%}",
+                           "mean_score": f"{s.mean_score:.1f}"}} for s in summaries]
         return {"done": len(self.results), "total": self.games, "seed": str(self.seed),
-                "rows": rows,
+                "rows": rows, "form": rules_form(self.rules),
                 "rules": str(self.rules), "text": simulation.format_summary(summaries)
                 if summaries else "", "finished": len(self.results) >= self.games,
                 "progress": self.progress(), "unfinished": self.playing is not None}

@@ -280,6 +280,13 @@ def loads(text: str, name: str | None = None, *, size: int | None = None) -> Gam
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_int=_json_int)
     except json.JSONDecodeError as exc:
+        from .simulation import CSV_COLUMNS  # (a run's results begin with its header)
+
+        if text.lstrip().startswith(",".join(CSV_COLUMNS[:3]) + ","):
+            raise RecordError(
+                "this is a simulation's or an experiment's results (CSV, one row a game), not "
+                "a game record: open it in a spreadsheet, or read it with "
+                "penneech.simulation.read_csv", file=name) from None
         # (some of json's messages end in "at" already: "Unterminated string starting at")
         raise RecordError(f"not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, "
                           f"column {exc.colno}", file=name) from None

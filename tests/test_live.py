@@ -1530,3 +1530,88 @@ def test_on_a_phone_a_reload_mid_game_shows_the_game_kept_and_its_resume_button(
     _wait_table(page)
     rec.check_all("play-the-computer, a phone reloaded mid-game")
     page.close()
+
+
+def test_forget_in_one_tab_keeps_a_run_another_tab_finished(browser_context: Any,
+                                                            live_server: str) -> None:
+    """Two tabs of the experiment page (review 37b): a run finished in tab 1 showed in tab 2
+    only after a reload, and tab 2's "Forget these runs" forgot it unseen.  Now tab 2's list
+    shows it at once, and Forget forgets the runs listed when pressed, a run kept since
+    elsewhere staying; the box said 7 games became 8 without a word, and now says why."""
+    second, rec = _open_with_no_runs_kept(browser_context, live_server)
+    first, _ = _open(browser_context, live_server, "small-experiment")
+    for page, seed in ((second, 61), (first, 62)):
+        panel = page.locator(".pn-live-experiment")
+        panel.locator("select[name=player-a]").select_option("greedy")
+        panel.locator("select[name=player-b]").select_option("random")
+        panel.locator("input[name=games]").fill("3")
+        panel.locator("input[name=seed]").fill(str(seed))
+        said = _run_to_its_end(page)
+        assert said.startswith("Done: 4 games (4 games, not 3: the games are played in pairs"), said
+    listed = second.locator(".pn-live-experiment .pn-live-runs li")
+    second.wait_for_function(
+        "() => document.querySelectorAll('.pn-live-experiment .pn-live-runs li').length === 2",
+        timeout=10_000)  # (tab 1's run, shown in tab 2 by the storage event)
+    assert "seed 62" in listed.first.inner_text()
+    # a third run, kept by tab 1 while tab 2's list is not yet redrawn, is not forgotten
+    kept = first.evaluate("() => JSON.parse(localStorage.getItem('penneech-live-runs'))")
+    extra = {**kept[0], "id": "zz-other-tab", "seed": "63"}
+    second.evaluate("""(extra) => { const shown = document.querySelectorAll(
+        '.pn-live-experiment .pn-live-runs li').length;
+      const runs = JSON.parse(localStorage.getItem('penneech-live-runs'));
+      runs.unshift(extra);
+      // (written as another tab would, without this tab's storage event)
+      localStorage.setItem('penneech-live-runs', JSON.stringify(runs)); return shown; }""",
+                    extra)
+    second.once("dialog", lambda dialog: dialog.accept())
+    second.locator(".pn-live-experiment .pn-live-runs button",
+                   has_text="Forget these runs").click()
+    left = second.evaluate("() => JSON.parse(localStorage.getItem('penneech-live-runs'))")
+    assert [r["id"] for r in left] == ["zz-other-tab"], left
+    second.evaluate("localStorage.removeItem('penneech-live-runs')")
+    rec.check_all("small-experiment, two tabs")
+    first.close()
+    second.close()
+
+
+def test_a_resumed_game_shows_its_rules_on_the_form(browser_context: Any,
+                                                    live_server: str) -> None:
+    """A game resumed under davis, a 32-card pack and a target of 31 showed pagat, 52 and 61 on
+    the form, and New game then played pagat (review 37b); the form now shows the game's rules.
+    The record downloads at the first click, even while the table is busy."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    settings = page.locator(".pn-live-play details.pn-settings")
+    if settings.get_attribute("open") is None:
+        settings.locator("summary").first.click()
+    page.select_option(".pn-live-play select[name=preset]", "davis")
+    page.locator(".pn-live-play .pn-options summary").click()
+    page.select_option(".pn-live-play [data-option=deck]", "32")
+    page.fill(".pn-live-play [data-option=target]", "31")
+    page.locator(".pn-live-play .pn-live-start").click()
+    _wait_table(page)
+    _settled(page)
+    page.wait_for_load_state("networkidle")
+    page.reload(wait_until="load")
+    assert page.locator(".pn-live-play select[name=preset]").input_value() == "pagat"
+    page.locator(".pn-live-play [data-do=resume]").click()
+    _wait_table(page)
+    assert page.locator(".pn-live-play select[name=preset]").input_value() == "davis"
+    assert page.locator(".pn-live-play [data-option=deck]").input_value() == "32"
+    assert page.locator(".pn-live-play [data-option=target]").input_value() == "31"
+    # busy: the computer's card is due after a pause, as a deal's analysis keeps it busy
+    page.evaluate("window.penneechLive.pause_ms = 4000")
+    state = _settled(page)
+    while state["actions"]:
+        page.locator(f".pn-live-play [data-action={state['actions'][0]}]").click()
+        state = _settled(page)
+    code = next(c["code"] for c in state["cards"] if not c["disabled"])
+    page.locator(f'.pn-live-play [data-card="{code}"]').click()
+    page.wait_for_function("() => document.querySelector('.pn-live-play .pn-status')"
+                           "?.innerText.includes('is thinking')", timeout=5_000)
+    with page.expect_download(timeout=3_000) as download:
+        page.locator(".pn-live-play [data-do=download]").click()
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["rules"] == {"preset": "davis", "deck": 32, "target": 31}, saved["rules"]
+    rec.check_all("play-the-computer, a resumed game's rules")
+    page.close()

@@ -893,3 +893,22 @@ def test_where_the_rules_turn_tricks_down_the_account_says_it_is_what_the_reader
         "turned face down"), turned
     assert 'href="reconstructions.html#option-past-tricks"' in turned[0]  # the rule, linked
     assert not note.findall(ok(op="new", rules="pagat", seed=7, opponent="greedy")["html"])
+
+
+def test_one_deal_is_the_same_under_each_value_of_the_options_change_one_rule_leaves_out() -> None:
+    """Change one rule leaves out the options one fixed deal cannot show (frames.NOT_IN_ONE_DEAL:
+    review 37b found four of them offered, each showing identical columns): under each of their
+    values the same pack, dealt by the same player, plays out alike."""
+    import random
+
+    from penneech import frames
+    from penneech.cards import full_pack
+
+    for option in (o for o in frames.NOT_IN_ONE_DEAL if o != "deck"):  # (another pack)
+        for seed in (1, 2, 3):
+            deck = list(full_pack())
+            random.Random(seed).shuffle(deck)
+            results = {(r.points, r.tricks) for r in (
+                frames.play_fixed(deck, rules, label, "greedy", seed, ("Ann", "Ben"), 1)
+                for label, rules in frames.rulebooks(option, base="pagat"))}
+            assert len(results) == 1, (option, seed, results)

@@ -292,3 +292,18 @@ def test_readable_replay(tmp_path, capsys):
     save(Game("davis", seed=1), tmp_path / "new.json")
     assert main(["replay", str(tmp_path / "new.json")]) == 0
     assert "The game is in progress: Ann 0, Ben 0." in capsys.readouterr().out
+
+
+def test_a_run_s_results_given_as_a_record_are_told_for_what_they_are() -> None:
+    """A tinkerer gives the CSV of an experiment to the replay page (review 37b): it said "not
+    JSON: Expecting value at line 1, column 1"."""
+    import io
+
+    from penneech import simulation
+
+    out = io.StringIO(newline="")
+    simulation.write_csv(simulation.simulate("pagat", ["random", "random"], games=2, seed=1,
+                                             workers=1, progress=False), out)
+    with pytest.raises(RecordError, match=r"run\.csv: this is a simulation's or an experiment's "
+                                          r"results \(CSV, one row a game\), not a game record"):
+        loads(out.getvalue(), name="run.csv")

@@ -36,6 +36,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from penneech.frames import NOT_IN_ONE_DEAL
 from penneech.live import catalogue
 from penneech.rules import show_value
 
@@ -191,7 +192,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         if option:
             _select(form, "Option", "option",
                     [(n, f"{n}: {o['question']}") for n, o in cat["options"].items()
-                     if n not in ("target", "deck")],
+                     if n not in NOT_IN_ONE_DEAL],
                     option if option != "choose" else "follow")
             _select(form, "On top of", "base", [(p, p) for p in cat["presets"]],
                     cat["default_preset"])

@@ -190,6 +190,20 @@
     return rules;
   }
 
+  // Puts rules back on a form as the engine describes them (penneech.live.rules_form: the preset
+  // and every option's value), so that what the form shows is what is playing.
+  function showRulesForm(form, rules) {
+    const menu = form.elements.namedItem("preset");
+    if (menu && rules.preset) {
+      menu.value = rules.preset;
+      menu.dispatchEvent(new Event("change"));  // (every option's menu to the preset's value)
+    }
+    Object.entries(rules.options || {}).forEach(([name, value]) => {
+      const el = $(form, `[data-option="${CSS.escape(name)}"]`);
+      if (el) el.value = value;
+    });
+  }
+
   // Choosing a preset sets every option's menu to that preset's value (read from the engine's
   // catalogue, written into the page when the book was built).
   function linkPresetMenu(box, form) {
@@ -752,6 +766,9 @@
       showOpponent(save.opponent);
       await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
                           name: "saved game" }, save.key);
+      // (the form shows the resumed game's rules, so that New game plays them again: it
+      // showed the page's defaults: review 37b)
+      if (last && last.form) showRulesForm(form, last.form);
       if (last) $(form, ".pn-live-start").textContent = "New game";
     });
 
@@ -785,15 +802,24 @@
 
     tools.addEventListener("click", (event) => {
       const what = event.target.closest("[data-do]");
-      if (!what || busy || !last) return;
+      if (!what || !last) return;
+      // the record is the game as the table last showed it: it is saved at once, even while
+      // the engine works out the analysis of the deal just ended (a first click then was
+      // dropped without a word, and a reader who clicked once had no record: review 37b)
+      if (what.dataset.do === "download") {
+        download(`penneech-game-${last.seed}.json`, last.record);
+        return;
+      }
+      if (busy) {
+        status.say(`${what.textContent} waits until the table is ready: press it again in a `
+          + "moment.");
+        return;
+      }
       if (what.dataset.do === "hint") {
         status.say("Working out a hint…");
         send({ op: "hint" });
       }
       else if (what.dataset.do === "undo") send({ op: "undo" });
-      else if (what.dataset.do === "download") {
-        download(`penneech-game-${last.seed}.json`, last.record);
-      }
     });
     // (offered beside "Play live", so that a game downloaded earlier can be played on at once)
     $(box, 'input[data-do="load"]').addEventListener("change", async (event) => {
@@ -811,6 +837,7 @@
                           opponent: opponent() }, null);
       if (last !== previous) {
         showOpponent(last.opponent);
+        if (last.form) showRulesForm(form, last.form);
         $(form, ".pn-live-start").textContent = "New game";
       }
 
@@ -955,8 +982,11 @@
       const body = table.createTBody();
       answer.rows.forEach((r) => {
         const row = body.insertRow();
-        [r.player, r.wins, percent(r.win_rate), interval(r.low, r.high),
-          r.mean_score.toFixed(1)].forEach((v) => { row.insertCell().textContent = String(v); });
+        // (the figures as the command line writes them, where the engine sent them)
+        const shown = r.shown || { win_rate: percent(r.win_rate),
+          interval: interval(r.low, r.high), mean_score: r.mean_score.toFixed(1) };
+        [r.player, r.wins, shown.win_rate, shown.interval, shown.mean_score]
+          .forEach((v) => { row.insertCell().textContent = String(v); });
       });
       const caption = table.createCaption();
       caption.textContent = `Rules ${answer.rules}: ${answer.done} of ${answer.total} games`
@@ -1027,8 +1057,8 @@
       const games = await eng.ask({ op: "experiment_results" });
       if (!games.ok) return "";
       return keepRun({
-        id: runId, at: Date.now(), tab: TAB, rules: answer.rules, players: games.players,
-        seed: answer.seed, done: answer.done, total: answer.total,
+        id: runId, at: Date.now(), tab: TAB, rules: answer.rules, form: answer.form,
+        players: games.players, seed: answer.seed, done: answer.done, total: answer.total,
         finished, rows: answer.rows, csv: games.csv,
       });
     }
@@ -1076,16 +1106,28 @@
         note.append(" A run that stopped (by Stop, a reload or a link followed) goes on where it "
           + "stopped: the games it then plays are those it would have played.");
       }
+      // Forgets the runs listed here, and only those: a run another tab kept since (which this
+      // list may not show yet) stays (it forgot every run in the browser, one never shown
+      // here among them: review 37b)
       const forget = make("button", { type: "button", textContent: "Forget these runs" });
       forget.addEventListener("click", () => {
-        if (!window.confirm("Forget every run kept in this browser? Download the ones you "
-          + "want to keep first.")) return;
-        try { localStorage.removeItem(RUNS_KEY); } catch (e) { /* storage refused */ }
-        showRuns([]);
+        const listed = new Set(shown.map((r) => r.id));
+        if (!window.confirm(`Forget the ${listed.size === 1 ? "run" : `${listed.size} runs`} `
+          + "listed here? Download the ones you want to keep first.")) return;
+        const others = readRuns().filter((r) => !listed.has(r.id));
+        try {
+          if (others.length) localStorage.setItem(RUNS_KEY, JSON.stringify(others));
+          else localStorage.removeItem(RUNS_KEY);
+        } catch (e) { /* storage refused */ }
+        showRuns(others);
       });
       runsBox.append(title, note, list, forget);
     }
     showRuns();
+    // a run kept or forgotten in another tab shows here at once
+    window.addEventListener("storage", (event) => {
+      if (event.key === RUNS_KEY || event.key === null) showRuns();
+    });
 
     // Plays the run on (a new one when ``request`` starts one) until it ends or Stop is pressed.
     async function run(eng, request, onStart = null) {
@@ -1099,8 +1141,17 @@
       stoppedRun = null;
       const bar = $(box, ".pn-live-status progress");
       let answer = await eng.ask(request);
+      // what a new run changed of what was typed, said with each message of the run (the box
+      // turned 3 into 4, or an empty box into 100, without a word: review 37b)
+      let pairs = "";
       if (answer.ok) {  // what runs, where a box was left empty or rounded to pairs
         if (onStart) onStart();
+        const asked = request.start ? String(request.games ?? "").trim() : String(answer.total);
+        if (asked !== String(answer.total)) {
+          pairs = asked ? `${answer.total} games, not ${asked}: the games are played in pairs, `
+            + "the same packs with the seats swapped"
+            : `${answer.total} games, the number played when the box is left empty`;
+        }
         form.elements.namedItem("games").value = String(answer.total);
         form.elements.namedItem("seed").value = String(answer.seed);
       }
@@ -1114,7 +1165,7 @@
         bar.value = Math.round(100 * answer.done / answer.total);
         // (what keeping the run said, a storage that refuses it, is told at once)
         $(box, ".pn-live-message").textContent = ` ${answer.progress}${
-          toldWhileRunning ? `. ${toldWhileRunning}` : ""}`;
+          pairs ? ` (${pairs})` : ""}${toldWhileRunning ? `. ${toldWhileRunning}` : ""}`;
         if (answer.finished || !running) break;
         if (answer.done > keptDone && Date.now() - keptAt > KEEP_RUN_MS) {
           toldWhileRunning = await keepSoFar(eng, answer, false) || toldWhileRunning;
@@ -1133,7 +1184,7 @@
         if (toldWhileRunning && kept !== toldWhileRunning) {
           kept = `${toldWhileRunning} ${kept}`.trim();
         }
-        status.say((answer.finished ? `Done: ${answer.total} games.`
+        status.say((answer.finished ? `Done: ${answer.total} games${pairs ? ` (${pairs})` : ""}.`
           : `Stopped after ${answer.done} games`
             + (answer.unfinished ? " (the game in play is not counted unless you go on)."
               : ".")) + (kept ? ` ${kept}` : ""));
@@ -1166,24 +1217,31 @@
         games: field(form, "games"), seed: field(form, "seed"),
       });
     });
+    // (Go on plays the stopped run on: the form shows that run again, whatever was changed on
+    // it since; it showed other rules while the old run went on: review 37b)
     goOn.addEventListener("click", () => {
-      if (!running && stoppedRun) run(stoppedRun, { op: "experiment" });
+      if (running || !stoppedRun) return;
+      const kept = shown.find((r) => r.id === runId);
+      if (kept) showSettings(kept);
+      run(stoppedRun, { op: "experiment" });
     });
 
-    // The form shows a kept run's settings (its rules in the notation: the preset, then each
-    // option that differs from it), so that what is on the panel is what is playing.
+    // The form shows a kept run's settings (its rules as the engine described them, its
+    // players, games and seed), so that what is on the panel is what is playing.
     function showSettings(kept) {
-      const [preset, ...changes] = String(kept.rules).split(",");
-      const menu = form.elements.namedItem("preset");
-      if (menu) {
-        menu.value = preset;
-        menu.dispatchEvent(new Event("change"));  // (every option's menu to the preset's value)
+      if (kept.form) {
+        showRulesForm(form, kept.form);
+      } else {  // a run kept by an earlier version of the page: its rules in the notation
+        const [preset, ...changes] = String(kept.rules).split(",");
+        showRulesForm(form, { preset, options: Object.fromEntries(changes.map((change) => {
+          const at = change.indexOf("=");
+          return [change.slice(0, at), change.slice(at + 1)];
+        })) });
       }
-      changes.forEach((change) => {
-        const at = change.indexOf("=");
-        const el = $(form, `[data-option="${CSS.escape(change.slice(0, at))}"]`);
-        if (el) el.value = change.slice(at + 1);
-      });
+      const games = form.elements.namedItem("games");
+      if (games && kept.total) games.value = String(kept.total);
+      const seed = form.elements.namedItem("seed");
+      if (seed && kept.seed) seed.value = String(kept.seed);
       ["player-a", "player-b"].forEach((name, i) => {
         const el = form.elements.namedItem(name);
         if (el) el.value = kept.players[i];
