@@ -190,7 +190,8 @@ def _bar(docname: str) -> str:
         "(about 14 MB), plus JupyterLite\u2019s own notebook app and the kernel\u2019s packages "
         "(IPython, widgets). Nothing is sent anywhere, and your edits stay in this browser. "
         "Wait until the notebook's toolbar names its kernel and the kernel is "
-        "idle before Run All: a cell run earlier is passed over.</details> "
+        "idle before Run All: a cell run earlier is passed over (on a phone the kernel's "
+        "name and state are under the toolbar's … button).</details> "
         '<button type="button" class="penneech-live-reset" hidden>'
         "Reset my edits to the book\u2019s version</button></div>"
     )
