@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import Card, Suit, as_card
+from .cards import _RANK_NAMES, Card, Suit, as_card
 from .events import (
     Cut,
     DealEnded,
@@ -166,13 +166,12 @@ def _trumps(suit: Suit) -> str:
     return f"{suit.noun} are trumps"
 
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten", "eleven", "twelve")
-
-
 def _number(n: int) -> str:
-    """``n`` in words, as the narration writes small numbers ("seven cards each")."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    """``n`` in words, as the narration writes small numbers ("seven cards each"): the cards'
+    own rank names for two to ten."""
+    if n in (0, 1):
+        return ("no", "one")[n]
+    return _RANK_NAMES[n] if 2 <= n <= 10 else str(n)
 
 
 def _plural(n: int, word: str) -> str:
