@@ -756,10 +756,35 @@ class Experiment:
                            "interval": f"{s.ci_low:.1%}–{s.ci_high:.1%}",
                            "mean_score": f"{s.mean_score:.1f}"}} for s in summaries]
         return {"done": len(self.results), "total": self.games, "seed": str(self.seed),
-                "rows": rows, "form": rules_form(self.rules),
+                "rows": rows, "form": rules_form(self.rules), "note": self.note(),
                 "rules": str(self.rules), "text": simulation.format_summary(summaries)
                 if summaries else "", "finished": len(self.results) >= self.games,
                 "progress": self.progress(), "unfinished": self.playing is not None}
+
+
+    def note(self) -> str:
+        """What the figures of a player against itself cannot say: where every pair of games
+        (the same packs, the seats swapped) split one each, its 50% is set by the pairing, not
+        measured (greedy, which plays the same cards from the same place, always splits them;
+        review 37b); "" otherwise.
+
+        >>> run = Experiment(Rules.preset("pagat"), ("greedy", "greedy"), 4, 1)
+        >>> run.step(4, seconds=60)
+        >>> run.note().startswith("Every pair of games split one each")
+        True
+        """
+        if self.kinds[0] != self.kinds[1]:
+            return ""
+        winners: dict[int, list[str]] = {}
+        for r in self.results:
+            winners.setdefault(r.pair, []).append(r.winner_player)
+        pairs = [w for w in winners.values() if len(w) == 2]
+        if not pairs or any(a == b for a, b in pairs):
+            return ""
+        return ("Every pair of games split one each: the two players are of one kind and met "
+                "the same packs from both seats, so the 50% is set by the pairing, not "
+                "measured, and the interval says nothing about it.  A player that chooses "
+                "alike in the same place (greedy) always splits its pairs.")
 
 
 def start_experiment(args: Mapping[str, Any]) -> Experiment:

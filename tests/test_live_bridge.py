@@ -439,6 +439,22 @@ def test_a_rule_box_left_empty_keeps_the_preset_s_value() -> None:
     assert (state["total"], state["seed"]) == (100, "0")  # shown in the boxes by the page
 
 
+def test_a_player_against_itself_is_told_its_50_percent_is_set_by_the_pairing() -> None:
+    """Greedy against greedy "won 50.0% (95% interval 35.2–64.8%)": every pair of games splits
+    one each, so the figure is forced, not measured (review 37b); the page says so.  Another
+    pair of kinds, whose pairs do not all split, is told nothing."""
+    def played(players: list[str]) -> dict[str, Any]:
+        state = ok(op="experiment", start=True, players=players, games=8, seed=3, step=8)
+        while not state["finished"]:
+            state = ok(op="experiment", step=8)
+        return state
+
+    same = played(["greedy", "greedy"])
+    assert same["rows"][0]["shown"]["win_rate"] == "50.0%"
+    assert same["note"].startswith("Every pair of games split one each"), same["note"]
+    assert played(["greedy", "random"])["note"] == ""
+
+
 def test_compare_plays_one_pack_under_each_value() -> None:
     answer = ok(op="compare", seed=8, option="follow")
     assert [c["label"] for c in answer["columns"]] == [

@@ -992,6 +992,7 @@
       caption.textContent = `Rules ${answer.rules}: ${answer.done} of ${answer.total} games`
         + (answer.finished ? "" : stopped ? " (stopped)" : " (running)");
       out.replaceChildren(table);
+      if (answer.note) out.append(make("p", { className: "pn-live-note", textContent: answer.note }));
     }
 
     const goOn = $(box, '[data-do="go-on"]');
