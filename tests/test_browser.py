@@ -608,6 +608,13 @@ def test_a_rule_named_in_a_worked_hand_links_to_what_it_decides(open_page: OpenP
         notes = page.evaluate(_RULE_NOTES, first)
         named = [n for n in notes if re.search(r"\(turnups_score[;:)]", n["text"])]
         if named:
+            # (penneech.js links a step's rule names as the step is shown: under load the
+            # words could be read a moment before their link was made)
+            page.wait_for_function(
+                "(i) => document.querySelector(`[data-test-scope=\"${i}\"]`)"
+                "?.querySelector('.pn-table a.pn-rule')", arg=first, timeout=5_000)
+            named = [n for n in page.evaluate(_RULE_NOTES, first)
+                     if re.search(r"\(turnups_score[;:)]", n["text"])]
             linked = named[0]["links"]
             break
         value = _snapshot(page, first)["value"]
