@@ -904,7 +904,6 @@ class Variant(NamedTuple):
         return ", ".join(f"{k}={show_value(v)}" for k, v in self.changes)
 
 
-
 def _variant(base: str, *changes: tuple[str, Any]) -> Variant:
     rules = Rules.preset(base).replace(**dict(changes))
     return Variant(base, tuple(changes), str(rules))

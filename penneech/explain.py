@@ -21,7 +21,6 @@ __all__ = ["describe_option", "describe_options", "describe_preset", "find_optio
            "reading_of", "rules_table"]
 
 
-
 def rules_table() -> str:
     """The options × presets table as aligned text."""
     header = ["option", *PRESET_NAMES]

@@ -202,7 +202,6 @@ def _holder(preset: str) -> str:
     return "ours" if source.ours else source.author.split()[-1]
 
 
-
 def rules_form(rules: Rules) -> dict[str, Any]:
     """``rules`` as a rules form shows them: the preset they are a reading of, and every
     option's value as its menu or box holds it, so that a page puts a resumed game's or a kept
@@ -751,16 +750,13 @@ class Experiment:
         # figures: JavaScript rounded 62.25 up to 62.3 where Python writes 62.2; review 37b)
         rows = [{"player": s.player, "games": s.games, "wins": s.wins,
                  "win_rate": s.win_rate, "low": s.ci_low, "high": s.ci_high,
-                 "mean_score": s.mean_score,
-                 "shown": {"win_rate": f"{s.win_rate:.1%}",
-                           "interval": f"{s.ci_low:.1%}–{s.ci_high:.1%}",
-                           "mean_score": f"{s.mean_score:.1f}"}} for s in summaries]
+                 "mean_score": s.mean_score, "shown": simulation.shown_figures(s)}
+                for s in summaries]
         return {"done": len(self.results), "total": self.games, "seed": str(self.seed),
                 "rows": rows, "form": rules_form(self.rules), "note": self.note(),
                 "rules": str(self.rules), "text": simulation.format_summary(summaries)
                 if summaries else "", "finished": len(self.results) >= self.games,
                 "progress": self.progress(), "unfinished": self.playing is not None}
-
 
     def note(self) -> str:
         """What the figures of a player against itself cannot say: where every pair of games

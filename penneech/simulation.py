@@ -81,7 +81,7 @@ from typing import IO, Any
 
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
-from .game import SEED_LIMIT, Game
+from .game import Game, check_seed
 from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game, whole_at_least_one
 from .rules import Rules
 from .text import TooManyDigits, integer, py_shown, whole_number
@@ -98,6 +98,7 @@ __all__ = [
     "game_seed",
     "player_seed",
     "wilson_interval",
+    "shown_figures",
     "summarize",
     "format_summary",
     "write_csv",
@@ -487,11 +488,7 @@ def simulate(
         raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}, not "
                          f"{py_shown(games)} (for more, run several times with other seeds)")
     games = whole
-    # (a run's seed is a game's: from 0 to 2**64 - 1, as Game and the command line take it)
-    whole = integer(seed)
-    if whole is None or not 0 <= whole < SEED_LIMIT:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {py_shown(seed)}")
-    seed = whole
+    seed = check_seed(seed)  # (a run's seed is a game's, as the command line takes it)
     if workers is None:
         workers = os.cpu_count() or 1
     workers = whole_at_least_one(workers, "workers")
@@ -823,14 +820,20 @@ def summarize(results: Iterable[GameResult]) -> list[PlayerSummary]:
     return out
 
 
+def shown_figures(s: PlayerSummary) -> dict[str, str]:
+    """A summary's win rate, its 95% interval and its mean score, as every table writes them
+    (:func:`format_summary`, and the live page's results, which JavaScript rounded otherwise)."""
+    return {"win_rate": f"{s.win_rate:.1%}", "interval": f"{s.ci_low:.1%}–{s.ci_high:.1%}",
+            "mean_score": f"{s.mean_score:.1f}"}
+
+
 def format_summary(summaries: Sequence[PlayerSummary]) -> str:
     """An aligned text table of :func:`summarize`'s output."""
     header = ("player", "games", "wins", "win rate", "95% CI", "score", "tricks pts",
               "turn-up pts", "majority pts", "tricks")
     rows = [header] + [
         (
-            s.player, str(s.games), str(s.wins), f"{s.win_rate:.1%}",
-            f"{s.ci_low:.1%}–{s.ci_high:.1%}", f"{s.mean_score:.1f}",
+            s.player, str(s.games), str(s.wins), *shown_figures(s).values(),
             f"{s.mean_trick_points:.1f}", f"{s.mean_turnup_points:.1f}",
             f"{s.mean_majority_points:.1f}", f"{s.mean_tricks:.1f}",
         )
