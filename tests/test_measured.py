@@ -12,6 +12,8 @@ played again here and must come out exactly as recorded.
 
 from __future__ import annotations
 
+import json
+import statistics
 import zlib
 from pathlib import Path
 
@@ -49,3 +51,19 @@ def test_a_measured_game_is_played_again_exactly(path: Path) -> None:
         "penneech/measured.py describe the old players: play the matches again with "
         "benchmarks/strength.py --out benchmarks/results/strength, then run benchmarks/levels.py "
         "benchmarks/results/strength --write")
+
+
+def test_the_method_page_gives_the_paired_intervals_of_the_files_on_file() -> None:
+    # the experiments' method page says how much narrower an interval over the duplicate pairs
+    # would be than the Wilson interval printed, measured on these files
+    from benchmarks.paired_intervals import ratios
+
+    found = ratios(STRENGTH)
+    assert len(found) == len(FILES)
+    said = (f"the {len(found)} files of recorded games", f"is {min(found):.2f} to "
+            f"{max(found):.2f} times as wide (median {statistics.median(found):.2f})")
+    page = Path(__file__).resolve().parent.parent / "book" / "experiments" / "method.ipynb"
+    text = " ".join(" ".join("".join(cell["source"]).split())
+                    for cell in json.loads(page.read_text(encoding="utf-8"))["cells"])
+    for words in said:
+        assert words in text, f"method.ipynb should say {words!r}: run benchmarks/paired_intervals.py"
