@@ -11,6 +11,12 @@ off the machine reachable:
 - every page under 2 MB before the runtime is requested; and what the runtime adds.
 
     .venv/bin/python benchmarks/live.py [--runs N] [--deals D] [--kinds greedy,solver]
+                                        [--slow K] [--site DIR]
+
+``--slow K`` stands in for a weak laptop: Chromium and all its processes are held to one core
+(``taskset``), shared with K busy loops, so that the browser has about 1/(K+1) of one core of
+this machine.  It slows the worker where Python runs, which Chromium's own CPU throttling does
+not reach.  A rough stand-in: a real weak laptop is slow in other ways too (memory, disk).
 
 Prints figures; asserts nothing.
 """
@@ -197,13 +203,34 @@ def bench_weight(pw: Any, base: str) -> None:
           "core runtime and the penneech wheel; the other wheels are for JupyterLite)")
 
 
+def slow_down(k: int, folder: str) -> None:
+    """Hold Chromium to one core shared with ``k`` busy loops (see the module).
+
+    The loops are started by the script that starts Chromium, in its session: the kernel shares
+    a core fairly between sessions first (autogroups), so loops started from elsewhere would
+    take half the core however many they were.  Each ends when Chromium does."""
+    global CHROMIUM
+    wrapper = Path(folder) / "chromium-on-one-core"
+    loop = '( while kill -0 $$ 2>/dev/null; do :; done ) &\n'
+    wrapper.write_text("#!/bin/sh\ntaskset -p -c 0 $$ > /dev/null\n" + loop * k
+                       + f'exec {CHROMIUM} "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    CHROMIUM = str(wrapper)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="cold/cached start-ups to time")
     parser.add_argument("--deals", type=int, default=2, help="deals per preset for the moves")
     parser.add_argument("--kinds", default="",
                         help="player kinds to time (default: the default opponent)")
+    parser.add_argument("--slow", type=int, default=0, metavar="K",
+                        help="hold the browser to one core shared with K busy loops")
+    parser.add_argument("--site", type=Path, default=None,
+                        help="the built site (default _build/html)")
     args = parser.parse_args(argv)
+    global SITE
+    SITE = args.site or ROOT / "_build" / "html"
     if not (SITE / "pyodide" / "pyodide.mjs").is_file():
         print(f"no built site with its runtime in {SITE}: run `make book`", file=sys.stderr)
         return 2
@@ -214,13 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [k for k in args.kinds.split(",") if k] or [
         next(p["kind"] for p in player_catalogue() if p["default"])]
     httpd, base = serve()
-    try:
-        with sync_playwright() as pw:
-            bench_weight(pw, base)
-            bench_startup(pw, base, args.runs)
-            bench_moves(pw, base, args.deals, kinds)
-    finally:
-        httpd.shutdown()
+    with tempfile.TemporaryDirectory() as folder:
+        if args.slow:
+            slow_down(args.slow, folder)
+            print(f"Chromium held to one core shared with {args.slow} busy loop(s):")
+        try:
+            with sync_playwright() as pw:
+                bench_weight(pw, base)
+                bench_startup(pw, base, args.runs)
+                bench_moves(pw, base, args.deals, kinds)
+        finally:
+            httpd.shutdown()
     return 0
 
 

@@ -253,11 +253,14 @@ def _values(*pairs: tuple[Any, str]) -> tuple[ValueInfo, ...]:
 
 # ----------------------------------------------------------------------------------------------
 # What each value does.  Every function here is the one definition of its rule: the game asks
-# :class:`Rules`, which calls them, and the solver's fast tables are computed from them (a test
-# checks the tables against them for every card pair, trump suit and value).  To add an option:
-# give it a field of :class:`Rules` (a ``Literal`` type and a default), one function per value
-# here, an :class:`OptionInfo` entry below (its text, sources, each preset's reason and
-# ``does``), a :class:`Rules` method that asks the question the game needs answered, and tests.
+# :class:`Rules`, which calls them, and the fast tables (:attr:`Rules.tables`) are computed from
+# the answers of :class:`Rules` (a test checks them for every card pair, trump suit and value of
+# every option).  To add an option: give it a field of :class:`Rules` (a ``Literal`` type and a
+# default), one function per value here, an :class:`OptionInfo` entry below (its text, sources,
+# each preset's reason and ``does``), a :class:`Rules` method that asks the question the game
+# needs answered, its section in book/reconstructions.md, and, for a new question, the places
+# that play a trick out (the game, the solver, the play-outs): see the README's "Where the rules
+# live".  A test fails for a value that changes nothing in a few games.
 
 
 def _pack_52() -> tuple[Card, ...]:
@@ -299,12 +302,12 @@ def _turnup_value(card: Card) -> int:
     return card.turnup_points
 
 
-def _first_turnup_pegged(card: Card) -> int:
-    return _turnup_value(card)
+def _first_turnup_pegged(card: Card) -> bool:
+    return True
 
 
-def _first_turnup_not_pegged(card: Card) -> int:
-    return 0
+def _first_turnup_not_pegged(card: Card) -> bool:
+    return False
 
 
 def _every_turnup(after_trick: int) -> bool:
@@ -470,7 +473,7 @@ _REDEAL: Final[dict[str, Callable[[Sequence[Card]], bool]]] = {
 _REDEAL_CLAIMANT: Final[dict[str, Callable[[Seat], tuple[Seat, ...]]]] = {
     "either": _either_claims, "dealer": _dealer_claims,
 }
-_FIRST_TURNUP: Final[dict[bool, Callable[[Card], int]]] = {
+_FIRST_TURNUP: Final[dict[bool, Callable[[Card], bool]]] = {
     True: _first_turnup_pegged, False: _first_turnup_not_pegged,
 }
 _TURNUPS: Final[dict[str, Callable[[int], bool]]] = {
@@ -1190,9 +1193,19 @@ class Rules:
         """Who may throw in their hand, in the order they are asked (``redeal_claimant``)."""
         return _REDEAL_CLAIMANT[self.redeal_claimant](dealer)
 
+    def turnup_points(self, card: Card) -> int:
+        """What ``card`` pegs, turned up when its turn-up scores (see :func:`_turnup_value`).
+
+        >>> rules = Rules.preset("pagat")
+        >>> [rules.turnup_points(Card(c)) for c in ("AS", "JH", "7D", "7S")]
+        [5, 2, 14, 0]
+        """
+        return _turnup_value(card)
+
     def first_turnup_points(self, card: Card) -> int:
-        """What the dealer pegs for the first card turned up (``first_turnup_scores``)."""
-        return _FIRST_TURNUP[self.first_turnup_scores](card)
+        """What the dealer pegs for the first card turned up (``first_turnup_scores``): its
+        turn-up value if the first turn-up is pegged, else nothing."""
+        return self.turnup_points(card) if _FIRST_TURNUP[self.first_turnup_scores](card) else 0
 
     def turnup_scores(self, after_trick: int) -> bool:
         """Whether the card turned up after trick ``after_trick`` (1 … 7) scores for the trick's
@@ -1292,9 +1305,10 @@ class Rules:
 
     @functools.cached_property
     def tables(self) -> RuleTables:
-        """These rules as look-up tables for the hot paths (computed once per set of values)."""
-        return _tables_for(self.trick_winner, self.counting, self.majority_bonus,
-                           self.turnups_score, self.trick_points_to, self.follow)
+        """These rules as look-up tables for the hot paths, computed from this class's own
+        answers (:meth:`follower_wins`, :meth:`card_points`, :meth:`follow_duty`, …), so that
+        whatever an option changes in them, the tables change too."""
+        return _tables_for(self)
 
     @functools.cached_property
     def ends_mid_deal(self) -> bool:
@@ -1459,33 +1473,31 @@ class RuleTables(NamedTuple):
 
 
 @functools.cache
-def _tables_for(trick_winner: str, counting: str, majority_bonus: bool, turnups_score: str,
-                trick_points_to: str, follow: str) -> RuleTables:
-    beats_rule = _TRICK_WINNER[trick_winner]
-    count_rule = _COUNTING[counting]
-    follow_rule = _FOLLOW[follow]
+def _tables_for(rules: Rules) -> RuleTables:
+    """``rules.tables``, asked of ``rules``' own answers (kept for every set of rules asked)."""
     cards = CARDS_BY_INDEX
     beats = tuple(
-        bytes(1 if beats_rule(lead, follow_card, trumps) else 0
+        bytes(1 if rules.follower_wins(lead, follow_card, trumps) else 0
               for lead in cards for follow_card in cards)
         for trumps in SUITS_BY_INDEX
     )
-    points = tuple(tuple(count_rule(c, trumps) for c in cards) for trumps in SUITS_BY_INDEX)
+    points = tuple(tuple(rules.card_points(c, trumps) for c in cards)
+                   for trumps in SUITS_BY_INDEX)
     index = {s: i for i, s in enumerate(SUITS_BY_INDEX)}
 
     def numbers(suits: frozenset[Suit]) -> frozenset[int]:
         return frozenset(index[s] for s in suits)
 
-    duties = [[follow_rule(led, trumps) for led in SUITS_BY_INDEX] for trumps in SUITS_BY_INDEX]
-    scorer_rule = _TRICK_POINTS_TO[trick_points_to]
+    duties = [[rules.follow_duty(led, trumps) for led in SUITS_BY_INDEX]
+              for trumps in SUITS_BY_INDEX]
     return RuleTables(
         beats=beats,
         points=points,
-        majority=tuple(_MAJORITY[majority_bonus](n) for n in range(TRICKS + 1)),
-        turnup_scores=tuple(n >= 1 and _TURNUPS[turnups_score](n) for n in range(TRICKS + 1)),
-        turnup=tuple(_turnup_value(c) for c in cards),
+        majority=tuple(rules.majority_points(n) for n in range(TRICKS + 1)),
+        turnup_scores=tuple(n >= 1 and rules.turnup_scores(n) for n in range(TRICKS + 1)),
+        turnup=tuple(rules.turnup_points(c) for c in cards),
         most_points=tuple(max(row[c.index] for row in points) for c in cards),
-        scorer=((scorer_rule(0, 0), scorer_rule(0, 1)), (scorer_rule(1, 0), scorer_rule(1, 1))),
+        scorer=((rules.scorer(0, 0), rules.scorer(0, 1)), (rules.scorer(1, 0), rules.scorer(1, 1))),
         obliged=tuple(tuple(numbers(d.obliged) for d in row) for row in duties),
         allowed=tuple(tuple(numbers(d.allowed) for d in row) for row in duties),
         duty=tuple(tuple((tuple(d.obliged), tuple(d.allowed)) for d in row) for row in duties),

@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -9,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from penneech import OPTIONS, PRESET_NAMES, PRESETS, SOURCES, Card, Rules, RulesError, Suit
-from penneech.rules import CARDS_BY_INDEX, HAND_SIZE, SUITS_BY_INDEX, completed, holders
+from penneech.rules import (
+    CARDS_BY_INDEX,
+    HAND_SIZE,
+    SUITS_BY_INDEX,
+    completed,
+    holders,
+    option_anchor,
+)
 
 # The table of presets in the engine issue, row by row, with the project's own reconstruction
 # (``gamester``, issue 9) in the fourth column and the two options that issue added.
@@ -42,8 +50,12 @@ def test_presets_match_the_table():
 def test_every_option_is_documented_with_each_preset_s_reason():
     assert set(OPTIONS) == set(Rules().options())
     for name, info in OPTIONS.items():
-        assert info.description and info.question
+        assert info.description.strip() and info.question.strip(), name
         assert set(info.reasons) == set(PRESET_NAMES), name
+        for preset, reason in info.reasons.items():
+            assert reason.strip(), f"{name}: the {preset} reading's reason is empty"
+        for value in info.values:
+            assert value.description.strip(), f"{name}={value.value!r} has no description"
         for preset in PRESET_NAMES:
             assert info.value_info(getattr(PRESETS[preset], name)) is not None or name == "target"
     assert set(SOURCES) == set(PRESET_NAMES)
@@ -140,7 +152,7 @@ def test_every_combination_is_valid():
     for combo in itertools.product(*(OPTIONS[n].values for n in names)):
         Rules(**{n: v.value for n, v in zip(names, combo, strict=True)})
         count += 1
-    assert count == 2 * 3 * 3 * 2 * 2 * 2 * 2 * 3 * 2 * 2 * 2 * 2 * 2 * 2
+    assert count == math.prod(len(OPTIONS[n].values) for n in names) >= 2 ** len(names)
 
 
 def test_from_json_checks_types():
@@ -167,32 +179,75 @@ def _every(name):
     return [v.value for v in OPTIONS[name].values]
 
 
-def test_the_tables_are_the_rules_for_every_card_pair_trump_and_value():
+def _assert_tables_are_the_rules(rules):
+    """Every field of ``rules.tables`` against the answer of ``rules`` it stands for."""
     cards = CARDS_BY_INDEX
+    tables = rules.tables
+    checked = {"beats", "points", "obliged", "allowed", "duty", "majority", "turnup_scores",
+               "turnup", "most_points", "scorer"}
+    assert set(tables._fields) == checked, (
+        "RuleTables has a field this test does not check against the rules: add it here")
+    for t, trumps in enumerate(SUITS_BY_INDEX):
+        beats = tables.beats[t]
+        points = tables.points[t]
+        for lead in cards:
+            assert points[lead.index] == rules.card_points(lead, trumps), (str(rules), lead)
+            row = lead.index * 52
+            for follow_card in cards:
+                assert beats[row + follow_card.index] == rules.follower_wins(
+                    lead, follow_card, trumps), (str(rules), lead, follow_card, trumps)
+        for s, led in enumerate(SUITS_BY_INDEX):
+            duty = rules.follow_duty(led, trumps)
+            assert {SUITS_BY_INDEX[i] for i in tables.obliged[t][s]} == duty.obliged
+            assert {SUITS_BY_INDEX[i] for i in tables.allowed[t][s]} == duty.allowed
+            assert tables.duty[t][s] == (tuple(duty.obliged), tuple(duty.allowed))
+    for c in cards:
+        assert tables.turnup[c.index] == rules.turnup_points(c), (str(rules), c)
+        assert tables.most_points[c.index] == max(rules.card_points(c, t) for t in SUITS_BY_INDEX)
+    assert tables.majority == tuple(rules.majority_points(n) for n in range(8))
+    assert tables.turnup_scores[1:] == tuple(rules.turnup_scores(n) for n in range(1, 8))
+    for holder in (0, 1):
+        for winner in (0, 1):
+            assert tables.scorer[holder][winner] == rules.scorer(holder, winner)
+
+
+def test_the_tables_are_the_rules_for_every_card_pair_trump_and_value():
+    # the options the tables hold, in every combination
     for trick_winner, counting, follow, to, bonus, turnups in itertools.product(
             _every("trick_winner"), _every("counting"), _every("follow"),
             _every("trick_points_to"), _every("majority_bonus"), _every("turnups_score")):
-        rules = Rules(trick_winner=trick_winner, counting=counting, follow=follow,
-                      trick_points_to=to, majority_bonus=bonus, turnups_score=turnups)
-        tables = rules.tables
-        for t, trumps in enumerate(SUITS_BY_INDEX):
-            beats = tables.beats[t]
-            points = tables.points[t]
-            for lead in cards:
-                assert points[lead.index] == rules.card_points(lead, trumps)
-                row = lead.index * 52
-                for follow_card in cards:
-                    assert beats[row + follow_card.index] == rules.follower_wins(
-                        lead, follow_card, trumps), (trick_winner, lead, follow_card, trumps)
-            for s, led in enumerate(SUITS_BY_INDEX):
-                duty = rules.follow_duty(led, trumps)
-                assert {SUITS_BY_INDEX[i] for i in tables.obliged[t][s]} == duty.obliged
-                assert {SUITS_BY_INDEX[i] for i in tables.allowed[t][s]} == duty.allowed
-        assert tables.majority == tuple(rules.majority_points(n) for n in range(8))
-        assert tables.turnup_scores[1:] == tuple(rules.turnup_scores(n) for n in range(1, 8))
-        for holder in (0, 1):
-            for winner in (0, 1):
-                assert tables.scorer[holder][winner] == rules.scorer(holder, winner)
+        _assert_tables_are_the_rules(Rules(trick_winner=trick_winner, counting=counting,
+                                           follow=follow, trick_points_to=to,
+                                           majority_bonus=bonus, turnups_score=turnups))
+
+
+def test_the_tables_follow_every_value_of_every_option():
+    # whatever option a value belongs to (one added later included), the tables are asked of the
+    # rules it makes, under every preset
+    for name, info in OPTIONS.items():
+        for value in [v.value for v in info.values] + ([31] if name == "target" else []):
+            for preset in PRESET_NAMES:
+                _assert_tables_are_the_rules(Rules.preset(preset, **{name: value}))
+
+
+def test_the_tables_are_asked_of_the_rules_answers(monkeypatch):
+    # a rule changed in its home, the Rules method the game asks, reaches the tables: a ten of
+    # trumps worth 10 and a turned-up seven of diamonds worth 20
+    from penneech import rules as home
+
+    counting = home.Rules.card_points
+    monkeypatch.setattr(home.Rules, "card_points", lambda self, c, t: 10 if c.rank == 10
+                        and c.suit is t else counting(self, c, t))
+    monkeypatch.setattr(home.Rules, "turnup_points",
+                        lambda self, c: 20 if c.is_penneech else c.turnup_points)
+    home._tables_for.cache_clear()
+    try:
+        rules = Rules.preset("pagat", target=59)  # (a set of rules not asked before)
+        _assert_tables_are_the_rules(rules)
+        assert rules.tables.points[0][Card("TS").index] == 10
+        assert rules.tables.turnup[Card("7D").index] == 20
+    finally:
+        home._tables_for.cache_clear()
 
 
 def test_what_the_values_do():
@@ -344,7 +399,18 @@ def test_the_rulebooks_page_counts_the_options_the_readings_disagree_on():
                 if len({repr(getattr(PRESETS[p], name)) for p in PRESET_NAMES}) > 1]
     notebook = (BOOK / "one-deal-five-rulebooks.ipynb").read_text(encoding="utf-8")
     said = f"disagree on {words(len(disputed))} of the engine's {words(len(OPTIONS))} rule options"
-    assert said in notebook, said
+    assert said in notebook, f"one-deal-five-rulebooks.ipynb should say {said!r}"
+
+
+def test_every_option_has_its_section_in_the_book():
+    # the book's tables and the live table's account link each option to its section on the
+    # reconstructions page, which the {penneech-option} directive fills from rules.py
+    page = (BOOK / "reconstructions.md").read_text(encoding="utf-8")
+    for name in OPTIONS:
+        label = f"({option_anchor(name)})="
+        assert label in page and f"```{{penneech-option}} {name}\n" in page, (
+            f"book/reconstructions.md has no section for the option {name!r}: add one as the "
+            f"others are, a label {label}, a heading, and a {{penneech-option}} {name} block")
 
 
 def _flat(name: str) -> str:
@@ -460,3 +526,51 @@ def test_how_to_cite_writes_rules_as_the_engine_writes_them():
     changed = [name for name in OPTIONS if getattr(Rules.parse("pagat,redeal_claimant=dealer"), name)
                != getattr(PRESETS["minimal"], name)]
     assert f"reading (`minimal`) with {words(len(changed))} options changed" in " ".join(page.split())
+
+
+def _trace(rules, seed):
+    """Everything two random players were shown and did in a game under ``rules``: each view
+    they decided from (its rules left out) and the game's events."""
+    import dataclasses
+
+    from penneech import Game, make_player
+    from penneech.players import play_game
+
+    seen = []
+
+    class Watching:
+        def __init__(self, seat):
+            self.inner = make_player("random", seed=seed * 2 + seat)
+            self.name = self.inner.name
+
+        def _saw(self, view):
+            seen.append(tuple(getattr(view, f.name) for f in dataclasses.fields(view)
+                              if f.name != "rules"))
+
+        def throw_in(self, view):
+            self._saw(view)
+            return self.inner.throw_in(view)
+
+        def play(self, view):
+            self._saw(view)
+            return self.inner.play(view)
+
+    game = Game(rules, seed=seed)
+    play_game(game, [Watching(0), Watching(1)])
+    return seen, game.events
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_every_value_of_every_option_changes_the_game(name):
+    # An option the game does not ask (one added to rules.py and never taught to the game) would
+    # leave every game as it was: under each preset, each other value of each option must change
+    # what the players are shown or what happens, in one of a few games.
+    values = [v.value for v in OPTIONS[name].values] + ([31] if name == "target" else [])
+    for value in values:
+        changed = [
+            (preset, other) for preset in PRESET_NAMES for other in values if other != value
+            if any(_trace(Rules.preset(preset, **{name: other}), seed)
+                   != _trace(Rules.preset(preset, **{name: value}), seed) for seed in range(6))]
+        assert changed, (f"{name}={value!r} changed nothing the players saw or did in six games "
+                         "under any preset, from any other value: does the game ask the rules "
+                         "about it?")

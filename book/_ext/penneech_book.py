@@ -228,8 +228,9 @@ class Option(_Base):
         reasons = nodes.bullet_list()
         for preset in PRESET_NAMES:
             reason = info.reasons.get(preset)
-            if not reason:
-                continue
+            if not reason:  # (a reading left out of the list would pass unseen)
+                raise self.error(f"rule option {name!r} gives no reason for the {preset} "
+                                 f"reading: write one in OptionInfo.reasons (penneech/rules.py)")
             value = show(getattr(PRESETS[preset], name))
             item = nodes.list_item()
             para = nodes.paragraph()
