@@ -42,7 +42,7 @@ from .game import DealAction, Game, GameError, Phase, PlayAction, check_game
 from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
 from .rules import Seat, other_seat
-from .solver import Position, Solver, solve
+from .solver import GAME_WON, Position, Solver
 from .text import py_shown
 
 __all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
@@ -323,19 +323,21 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
            seed: int) -> PlayAnalysis:
     player = action.player
     played = action.card
-    exact = Solver(Position.from_game(game)).move_values()
-    top = max(exact.values())
-    best = played if exact[played] == top else min(c for c, v in exact.items() if v == top)
-    cost = top - exact[played]
+    position = Position.from_game(game)
+    exact = Solver(position).move_values()
+    for_game = Solver(position, for_game=True)
+    outcome = dict.fromkeys(exact, 0)
+    if for_game.decides_game:  # who wins the game, with both playing for it from here
+        outcome = {c: (v >= GAME_WON // 2) - (v <= -GAME_WON // 2)
+                   for c, v in for_game.move_values().items()}
+    best, cost = _best_and_cost(played, exact, outcome)
     lines: dict[Card, list[Event]] = {}
 
     def line(card: Card) -> list[Event]:
         if card not in lines:
-            lines[card] = _line(game, card)
+            lines[card] = _line(game, card, for_game.decides_game)
         return lines[card]
 
-    if best != played:
-        best, cost = _for_the_game(line, player, played, best, exact)
     found: dict[Card, CardEstimate] | None = None
     preferred: Card | None = None
     if with_estimates:
@@ -349,33 +351,23 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
     )
 
 
-def _for_the_game(line: Callable[[Card], list[Event]], player: Seat, played: Card, best: Card,
-                  exact: dict[Card, int]) -> tuple[Card, int]:
-    """The best card and the cost of the card played, when the game may end in this deal.
+def _best_and_cost(played: Card, exact: dict[Card, int],
+                   outcome: dict[Card, int]) -> tuple[Card, int]:
+    """The best card and the cost of the card played.
 
-    The exact values count points, but points scored after the game is won count for nothing: a
-    card that wins the game (with best play by both from there) is a best card whatever points a
-    card that also wins it, or does not, would have brought; a card that gives up a win, or lets
-    the opponent win, costs at least a point.  Only looked into when the line after the best
-    card or after the card played ends the game (the lines of the other cards are not played
-    out otherwise)."""
-    ends = {best: _game_winner(line(best)), played: _game_winner(line(played))}
-    if all(w is None for w in ends.values()):
-        return best, exact[best] - exact[played]
-    for card in exact:
-        if card not in ends:
-            ends[card] = _game_winner(line(card))
+    Cards are ranked first by the game's ``outcome`` after them (1 won, 0 not decided, -1
+    lost, with both playing for the game from there), then, where the game goes on, by the
+    ``exact`` points: points scored after the game is won count for nothing.  A card that
+    gives up a win, or lets the opponent win, costs at least a point."""
 
     def rank(card: Card) -> tuple[int, int]:
-        winner = ends[card]
-        outcome = 0 if winner is None else 1 if winner == player else -1
-        return outcome, exact[card] if outcome == 0 else 0
+        return outcome[card], exact[card] if outcome[card] == 0 else 0
 
     top = max(rank(c) for c in exact)
     if rank(played) == top:
         return played, 0
     best = min(c for c in exact if rank(c) == top)
-    if rank(played)[0] < top[0]:
+    if outcome[played] < outcome[best]:
         return best, max(1, exact[best] - exact[played])
     return best, exact[best] - exact[played]
 
@@ -383,15 +375,16 @@ def _for_the_game(line: Callable[[Card], list[Event]], player: Seat, played: Car
 # -- why ---------------------------------------------------------------------------------------
 
 
-def _line(game: Game, card: Card) -> list[Event]:
+def _line(game: Game, card: Card, for_game: bool = False) -> list[Event]:
     """The events after ``card`` is played in ``game`` and both sides then play perfectly, with
-    every card known, to the end of the deal (or of the game)."""
+    every card known, to the end of the deal (or of the game); ``for_game``, playing for the
+    game first."""
     copy = game.copy()
     start = len(copy.events)
     deal = copy.deal_number
     copy.play(card)
     if copy.phase is Phase.PLAY and copy.deal_number == deal:
-        for c in solve(Position.from_game(copy)).pv:
+        for c in Solver(Position.from_game(copy), for_game=for_game).solve().pv:
             if copy.phase is not Phase.PLAY or copy.deal_number != deal:
                 break
             copy.play(c)

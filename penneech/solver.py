@@ -42,6 +42,9 @@ CardMask: TypeAlias = int
 CardIndex: TypeAlias = int
 
 _INF = 1 << 20
+#: What winning the game is worth to :class:`Solver` ``for_game``, more than the points of any
+#: deal (and far less than ``_INF``).
+GAME_WON = 10_000
 
 # Card facts (penneech.cards) as tables indexed by Card.index (suit number * 13 + rank - 2).
 _ALL = CARDS_BY_INDEX
@@ -364,8 +367,14 @@ class Solver:
     """The search for one position's deal.  Keep one to ask several questions of the same deal
     (its transposition table is reused); :func:`solve` and :func:`move_values` make their own."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, *, for_game: bool = False) -> None:
+        """``for_game``: value a line that wins the game at :data:`GAME_WON` more than any
+        points (and one that loses it at as much less), the game's end checked after every peg
+        and at the end of the deal whatever ``win_check`` says: the search then plays for the
+        game first and for points after.  The analysis of a deal asks it where the deal may
+        decide the game (:attr:`decides_game`)."""
         self.position = position
+        self._for_game = for_game
         rules = position.rules
         tables = rules.tables
         st = _search_tables(tables)
@@ -400,7 +409,10 @@ class Solver:
             majority[n] + majority[TRICKS - n] for n in range(TRICKS + 1)
         ) + sum(most_points[c.index] for h in position.hands for c in h) + (
             most_points[position.led.index] if position.led else 0)
-        self._live = rules.ends_mid_deal and max(position.scores) + most >= rules.target
+        reachable = max(position.scores) + most >= rules.target
+        self._live = reachable and (rules.ends_mid_deal or for_game)
+        #: whether the game may end in this deal (searched only when ``for_game``)
+        self.decides_game = for_game and reachable
         self._rules = rules
         self._tt: dict[int, tuple[int, int, int, int]] = {}
         self._memo: dict[int, tuple[int, int]] = {}
@@ -463,13 +475,20 @@ class Solver:
         totals = [s0, s1]
         over = False
         game_winner = self._rules.game_winner
+        winner = None
         for p, pts in pegs:
             if pts:
                 totals[p] += pts
-                if game_winner((totals[0], totals[1]), False) is not None:
-                    over = True
+                winner = game_winner((totals[0], totals[1]), False)
+                if winner is not None:
                     break
+        if winner is None and last and self._for_game:
+            winner = game_winner((totals[0], totals[1]), True)
         diff = (totals[0] - s0) - (totals[1] - s1)
+        if winner is not None:
+            over = True
+            if self._for_game:
+                diff += GAME_WON if winner == 0 else -GAME_WON
         return w, diff, won0, totals[0], totals[1], over
 
     def _key(self, h0: int, h1: int, leader: int, won0: int, s0: int, s1: int) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from penneech import Card, Game, GameError, Phase, playouts
+from penneech import Card, Game, GameError, Phase, Rules, playouts
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.players import make_player, play_deal
@@ -251,3 +251,110 @@ def test_a_card_that_wins_the_game_costs_nothing() -> None:
                 assert p.explanation.split("it keeps the ")[1].startswith(
                     p.played.suit.symbol), p.explanation
     assert winners_seen >= 3
+
+
+def _for_the_game(game: Game) -> dict[Card, tuple[int, int]]:
+    """Each legal card's worth to the player to move, by trying every line on copies of the
+    engine: first the game (1 won, 0 going on, -1 lost), then, while it goes on, the points of
+    the rest of the deal."""
+    me = game.to_move
+    deal = game.deal_number
+    start = game.scores
+
+    def value(g: Game) -> tuple[int, int]:
+        if g.phase is Phase.OVER:
+            assert g.outcome is not None
+            return (1 if g.outcome.winner == me else -1, 0)
+        if g.phase is not Phase.PLAY or g.deal_number != deal:
+            mine, theirs = g.scores[me] - start[me], g.scores[1 - me] - start[1 - me]
+            return (0, mine - theirs)
+        results = []
+        for card in g.legal_plays():
+            child = g.copy()
+            child.play(card)
+            results.append(value(child))
+        return max(results) if g.to_move == me else min(results)
+
+    out = {}
+    for card in game.legal_plays():
+        child = game.copy()
+        child.auto_deal = False
+        child.play(card)
+        out[card] = value(child)
+    return out
+
+
+@pytest.mark.parametrize("preset", ["pagat", "davis"])
+def test_the_best_card_is_the_best_for_the_game(preset: str) -> None:
+    """Where the deal may decide the game, a card is the best (and costs nothing) exactly when,
+    tried on every line of the engine, it does as well for the game, and then for the points,
+    as any other: a card that lets the opponent win, or fails to win when another card wins, is
+    never "the best play here" (review 38c: a ♦J that gave the game away, and a ♦6 that scored
+    more than the ♦7 that won the game, were)."""
+    from penneech.analysis import _weigh
+    from penneech.game import PlayAction
+
+    rng = random.Random(380 + len(preset))
+    decided = weighed = 0
+    seed = 0
+    while decided < 12:
+        seed += 1
+        rules = f"{preset},target={rng.choice([15, 20, 25, 30])}"
+        game = game_at(Rules.parse(rules), seed, rng, rng.choice([2, 3]), mid_trick=False)
+        if game is None or len(game.legal_plays()) < 2:
+            continue
+        truth = _for_the_game(game)
+        top = max(truth.values())
+        if len({v[0] for v in truth.values()}) > 1:
+            decided += 1
+        for card in game.legal_plays():
+            got = _weigh(game, PlayAction(game.to_move, card), False, 0, 0)
+            weighed += 1
+            assert truth[got.best] == top, (rules, seed, card, truth, got.best)
+            assert (got.cost == 0) == (truth[card] == top), (rules, seed, card, truth, got.cost)
+            if truth[card][0] < top[0]:
+                assert got.cost >= 1 and "win the game" in got.explanation, got.explanation
+    assert weighed > decided
+
+
+def _near_the_end(preset: str, seed: int, tricks_left: int, target: int) -> Game:
+    """Random cards (from ``seed``) until a trick is to be led with ``tricks_left`` tricks to
+    go, someone within 25 of the target (how review 38c found its positions)."""
+    rng = random.Random(seed)
+    game = Game(Rules.preset(preset, target=target), seed=seed)
+    while True:
+        assert game.phase is not Phase.OVER
+        if game.phase is Phase.THROW_IN:
+            game.throw_in(False)
+            continue
+        if game.phase is Phase.DEAL:
+            game.deal()
+            game.auto_deal = True
+            continue
+        game.auto_deal = False
+        if max(game.scores) >= target - 25 and game.trick_number == 8 - tricks_left and (
+                game.trick or rng.random() < 0.5):
+            return game
+        game.play(rng.choice(game.legal_plays()))
+
+
+@pytest.mark.parametrize("preset,seed,tricks_left,target,best,worse", [
+    # ♥10 wins the game at once; ♦9 scores as much and does not
+    ("minimal", 5326, 2, 21, "TH", "9D"),
+    # ♠Q gives Ann the game; ♦J, as many points, does not
+    ("parlett", 5581, 2, 21, "JD", "QS"),
+    # Davis counts after the deal: the ♦6 scores most but leaves Ann one short, the ♦7 wins
+    ("davis", 20144, 3, 61, "7D", "6D"),
+])
+def test_a_card_that_decides_the_game_is_the_best(preset: str, seed: int, tricks_left: int,
+                                                  target: int, best: str, worse: str) -> None:
+    from penneech.analysis import _weigh
+    from penneech.game import PlayAction
+
+    game = _near_the_end(preset, seed, tricks_left, target)
+    truth = _for_the_game(game)
+    assert truth[Card(best)] == max(truth.values()) and truth[Card(worse)][0] < truth[Card(best)][0]
+    weighed = _weigh(game, PlayAction(game.to_move, Card(worse)), False, 0, 0)
+    assert weighed.best == Card(best) and weighed.cost >= 1, weighed.explanation
+    assert "would win the game in this deal" in weighed.explanation
+    assert _weigh(game, PlayAction(game.to_move, Card(best)), False, 0, 0).cost == 0
