@@ -1194,7 +1194,8 @@ class Rules:
         return _REDEAL_CLAIMANT[self.redeal_claimant](dealer)
 
     def turnup_points(self, card: Card) -> int:
-        """What ``card`` pegs, turned up when its turn-up scores (see :func:`_turnup_value`).
+        """What ``card`` pegs, turned up when its turn-up scores: an honour its value, the ♦7 14
+        (from ``_turnup_value``, the one home of a turn-up's value).
 
         >>> rules = Rules.preset("pagat")
         >>> [rules.turnup_points(Card(c)) for c in ("AS", "JH", "7D", "7S")]

@@ -486,6 +486,40 @@ def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
                                  f"take no keyboard focus: {unreachable}")
 
 
+#: WCAG's reflow width: a 1280 px screen at 400% zoom
+REFLOW = {"width": 320, "height": 640}
+
+_FRAMES_CUT = """() => Array.from(document.querySelectorAll('.bd-article .lm-Panel'))
+  .filter(el => el.querySelector('.pn-table') && el.scrollWidth > el.clientWidth + 1)
+  .map(el => `${el.querySelector('.pn-table').getAttribute('aria-label')}: ${el.scrollWidth} px `
+             + `in ${el.clientWidth}`)"""
+
+
+@pytest.mark.parametrize("name", DEMO_PAGES)
+def test_frames_reflow_at_400_percent_zoom(site: Path, open_page: OpenPage, name: str) -> None:
+    """At 320 px no recorded frame runs past its column: side by side frames go one to a row,
+    and their accounts wrap (their 22em cut each line at the column's edge; review 38b)."""
+    page, rec = open_page(name, viewport=REFLOW)
+    rec.assert_clean(f"{name} at 320 px")
+    page.wait_for_timeout(100)
+    cut = page.evaluate(_FRAMES_CUT)
+    assert not cut, f"{name} at 320 px: frames wider than their box: {cut[:3]}"
+
+
+@pytest.mark.parametrize("name", [p for p in PAGES if p not in AXE_NO_CONTRAST])
+def test_page_reads_in_the_dark_theme(site: Path, open_page: OpenPage, name: str) -> None:
+    """The theme's dark mode (its sun and moon button) leaves every text readable: axe-core's
+    contrast check finds nothing serious (the rule tables' marked values were pale pink on pale
+    yellow, 1.33:1; review 38b)."""
+    page, rec = open_page(name)
+    page.evaluate("() => localStorage.setItem('mode', 'dark')")  # as the theme's button does
+    page.reload(wait_until="load")
+    _wait_for_widgets(page, rec, name)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert_accessible(page, f"{name} in the dark theme")
+
+
 @pytest.mark.parametrize("name", DEMO_PAGES)
 def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: str) -> None:
     """Each stepper's play button, ArrowRight on its slider and a click at the slider's end
