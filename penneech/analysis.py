@@ -193,11 +193,14 @@ class DealAnalysis:
 
     def _repr_html_(self) -> str:
         """A table in a notebook: one row per choice, with its explanation."""
+        from .render import words_html
         from .text import html_text
 
         rows = []
         for p in self.plays:
-            values = " ".join(f"{card_text(c)}\u00a0{v:+d}" for c, v in _in_order(p.exact))
+            # (each card named in words for a screen reader: words_html)
+            values = " ".join(words_html(f"{card_text(c)}\u00a0{v:+d}")
+                              for c, v in _in_order(p.exact))
             # (the card only: the play-outs choose by the chance of winning the game, which the
             # explanation under the row gives)
             mine = "" if p.best_estimated is None else card_text(p.best_estimated)
@@ -205,11 +208,12 @@ class DealAnalysis:
             style = "" if p.cost else " style='color:#505050'"
             rows.append(
                 f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
-                f"<td>{card_text(p.played)}</td><td>{card_text(p.best)}</td><td>{p.cost}</td>"
-                f"<td>{html_text(mine)}</td><td>{values}</td></tr>"
+                f"<td>{words_html(card_text(p.played))}</td>"
+                f"<td>{words_html(card_text(p.best))}</td><td>{p.cost}</td>"
+                f"<td>{words_html(mine)}</td><td>{values}</td></tr>"
                 # the explanation wraps within the screen's width, though the table is wider
                 f"<tr{style}><td colspan='7'><div style='max-width:min(60em,85vw);"
-                f"padding-left:1.5em;white-space:normal'>{html_text(p.explanation)}</div>"
+                f"padding-left:1.5em;white-space:normal'>{words_html(p.explanation)}</div>"
                 "</td></tr>")
         return (
             "<table class='penneech-analysis'><thead><tr><th>trick</th><th>player</th>"

@@ -534,7 +534,7 @@ def your_turn(view: PlayerView) -> str:
         return (f"Your turn: {led.noun} were led and you hold "
                 f"{' and '.join(s.noun for s in held)}, so you must play "
                 f"{view.rules.must_play(led, trumps)} (follow: {view.rules.follow}); "
-                "the greyed cards may not be played now.")
+                "the greyed cards (marked unavailable) may not be played now.")
     if obliged and not held:
         return f"Your turn: you hold no {led.noun}, the suit led, so you may play any card."
     return "Your turn: play any card to the trick."

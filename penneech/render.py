@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card, Suit, as_card, parse_cards
+from .cards import Card, Suit, as_card, full_pack, parse_cards
 from .rules import OPTIONS, option_anchor
 from .text import py_shown, terminal_safe
 
@@ -41,6 +41,7 @@ __all__ = [
     "Scene",
     "card_label",
     "card_svg",
+    "words_html",
     "cards_svg",
     "card_html",
     "back_html",
@@ -91,6 +92,39 @@ def card_label(card: Card | str) -> str:
     """The text alternative: ``"queen of hearts"``, ``"seven of diamonds, the Penneech"``."""
     card = as_card(card)
     return f"{card.name}, the Penneech" if card.is_penneech else card.name
+
+
+#: a card as the narration prints it (``♥K``, ``♠10``)
+_CARD_TOKEN = re.compile("([♠♥♦♣](?:10|[2-9AKQJ]))")
+_BY_SYMBOL = {c.symbol: c for c in full_pack(52)}
+
+
+def _add_text(el: ET.Element, text: str) -> None:
+    """Add ``text`` at the end of ``el``'s content, each card in it (``♥K``) a span that a screen
+    reader names in words ("king of hearts"), where a symbol is read as "black heart suit K" or
+    skipped (review 38b): the lines that stay on a page, which a blind player goes back to."""
+    for i, part in enumerate(_CARD_TOKEN.split(text)):
+        if i % 2:
+            span = ET.SubElement(el, "span", {"class": "pn-c", "role": "img",
+                                              "aria-label": _BY_SYMBOL[part].name})
+            span.text = part
+        elif part and len(el):
+            el[-1].tail = (el[-1].tail or "") + part
+        elif part:
+            el.text = (el.text or "") + part
+
+
+def words_html(text: str) -> str:
+    """``text`` (a narration's line, an explanation) escaped for HTML as a ``<span>``, each card
+    in it named in words for screen readers (see :func:`live_table_html`).
+
+    >>> print(words_html("Ann leads the ♥K & wins"))  # doctest: +NORMALIZE_WHITESPACE
+    <span>Ann leads the <span class="pn-c" role="img"
+    aria-label="king of hearts">♥K</span> &amp; wins</span>
+    """
+    span = ET.Element("span")
+    _add_text(span, text)
+    return _tostring(span)
 
 
 def _tostring(el: ET.Element) -> str:
@@ -199,11 +233,19 @@ def _svg_card_group(parent: ET.Element, card: Card | None, x: float) -> ET.Eleme
     g = ET.SubElement(parent, "g", {"transform": f"translate({x:g},0)", "role": "img",
                                     "aria-label": label})
     ET.SubElement(g, "title").text = label
+    ink = _ink(g)
     if card is None:
-        _back(g)
+        _back(ink)
     else:
-        _face(g, card)
+        _face(ink, card)
     return g
+
+
+def _ink(picture: ET.Element) -> ET.Element:
+    """The group a card's drawing goes in, hidden from screen readers: the picture is named in
+    words, and Chromium read its index and pips under the name as well ("eight of clubs: 8 ♣ 8
+    ♣ ♣ …"; review 38b)."""
+    return ET.SubElement(picture, "g", {"aria-hidden": "true"})
 
 
 def cards_svg(cards: Iterable[Card | str | None] | str, *, label: str | None = None,
@@ -262,13 +304,13 @@ def _card_el(card: Card, *, winner: bool = False) -> ET.Element:
     if winner:
         classes += " pn-win"
     svg = _svg_el(classes, card_label(card) + (" (wins the trick)" if winner else ""))
-    _face(svg, card)
+    _face(_ink(svg), card)
     return svg
 
 
 def _back_el() -> ET.Element:
     svg = _svg_el("pn-back", "a face-down card")
-    _back(svg)
+    _back(_ink(svg))
     return svg
 
 
@@ -496,7 +538,7 @@ def table_html(source: Game | PlayerView | Scene, *, reveal: bool | None = None,
                  f"(game is {pos.target}) · rules {pos.rules}")
     seat(0)
     for line in notes:
-        ET.SubElement(root, "div", {"class": "pn-note"}).text = line
+        _add_text(ET.SubElement(root, "div", {"class": "pn-note"}), line)
     return (style_tag() if style else "") + _tostring(root)
 
 
@@ -525,13 +567,13 @@ def _told(el: ET.Element, text: str, options_page: str | None) -> None:
     brackets is a link to the option's section of that page, which opens beside the game and
     says what the rule decides."""
     parts = NAMED_OPTION.split(text) if options_page else [text]
-    el.text = parts[0]
+    _add_text(el, parts[0])
     for name, after in zip(parts[1::2], parts[2::2], strict=True):
         link = ET.SubElement(el, "a", {
             "class": "pn-rule", "href": f"{options_page}#{option_anchor(name)}",
             "target": "_blank", "rel": "noopener", "title": rule_link_title(name)})
         link.text = name
-        link.tail = after
+        _add_text(el, after)
 
 
 def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
@@ -636,8 +678,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         box = ET.SubElement(end if deal_end else root, "div", {"class": "pn-analysis"})
         for line in analysis:
             # an explanation (indented in the text) goes under the line it explains
-            ET.SubElement(box, "p", {"class": "pn-why"} if line.startswith(" ") else {}).text = \
-                line.strip()
+            _add_text(ET.SubElement(box, "p", {"class": "pn-why"} if line.startswith(" ") else {}),
+                      line.strip())
     if narration:
         story = ET.SubElement(root, "details", {"class": "pn-story", "open": "open"})
         ET.SubElement(story, "summary").text = "What happened"

@@ -38,7 +38,7 @@ from .frames import (
 from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
 from .narrate import card_text, steps
 from .players import Player
-from .render import table_html
+from .render import table_html, words_html
 from .rules import PRESET_NAMES, Rules, Seat
 from .text import html_text
 
@@ -495,7 +495,7 @@ class PlayComputer(_Shown):
                 self.reviewed.add(deal)
                 report = analyse_deal(self.game, deal, seed=self.seed)
                 self.analysis = report
-                self.review.value = "<br>".join(html_text(line) for line in report.review(0, 0))
+                self.review.value = "<br>".join(words_html(line) for line in report.review(0, 0))
 
     def click(self, card: Card | str) -> str:
         """Play ``card`` for you; return the message shown (a refusal explains why)."""
@@ -532,7 +532,7 @@ class PlayComputer(_Shown):
             state = "Your turn: click a card."
         self.status.value = (f"<strong>{html_text(self.names[0])} {a} · "
                              f"{html_text(self.names[1])} {b}</strong> "
-                             f"(game is {g.rules.target}) — {html_text(state)}"
+                             f"(game is {g.rules.target}) — {words_html(state)}"
                              + (f"<br><span style='color:#a00'>{html_text(self.message)}</span>"
                                 if self.message else ""))
         self.board.value = table_html(g, reveal=False)
@@ -554,7 +554,7 @@ class PlayComputer(_Shown):
         else:
             self.choice_box.children = []
         recent = [s.text for s in steps(g.events, g.names)][-6:]
-        self.log.value = "<br>".join(html_text(line) for line in recent)
+        self.log.value = "<br>".join(words_html(line) for line in recent)
 
     def _clicker(self, card: Card) -> Callable[[Any], None]:
         def on_click(_button: Any) -> None:

@@ -314,16 +314,24 @@ _SNAPSHOT = """(i) => {
 }"""
 
 
-# The step shown is told: the slider's value text and the live region beside the frames both
-# say the first visible frame's name.
+# The step shown is told: the slider's value text says the first visible frame's name, and the
+# live region beside the frames the name and then what happened in it, every card in words
+# (review 38b: it did not say which card was led).
 _TOLD = """(i) => {
   const scope = document.querySelector(`[data-test-scope="${i}"]`);
   const handle = document.querySelector(`[data-test-stepper="${i}"] .noUi-handle`);
   const frame = Array.from(scope.querySelectorAll('.pn-table[aria-label]'))
     .find(t => t.offsetParent !== null);
   const told = scope.querySelector('.pn-step-told[aria-live=polite]');
-  return frame && told && told.textContent === frame.getAttribute('aria-label')
-    && handle.getAttribute('aria-valuetext') === told.textContent;
+  if (!frame || !told) return false;
+  const name = frame.getAttribute('aria-label');
+  const notes = Array.from(frame.querySelectorAll(':scope > .pn-note'))
+    .filter(n => !n.querySelector('strong') && n.textContent.trim());
+  const said = told.textContent;
+  return handle.getAttribute('aria-valuetext') === name
+    && (notes.length ? said.startsWith(name + '. ') : said === name)
+    && !/[♠♥♦♣](10|[2-9AKQJ])/.test(said)
+    && notes.every(n => !n.querySelector('.pn-c') || / of (spades|hearts|diamonds|clubs)/.test(said));
 }"""
 
 

@@ -286,6 +286,9 @@ def test_keyboard_play_and_a_rule_changed(browser_context: Any, live_server: str
     form and deal again: the table says the new rules, and under follow=free no card is
     forbidden."""
     page, rec = _open(browser_context, live_server, "play-the-computer")
+    # the panel is a landmark a screen reader can move to (review 38b)
+    assert page.get_by_role("region", name="Your game against the computer").locator(
+        ".pn-live-start").count() == 1
     page.fill(".pn-live-play input[name=seed]", "4")
     page.select_option(".pn-live-play select[name=dealer]", "1")  # the computer deals: you lead
     page.locator(".pn-live-play .pn-live-start").focus()
@@ -624,7 +627,7 @@ def test_a_newcomer_on_a_phone_plays_at_once_and_is_told_what_to_play(
     greyed = [c for c in state["cards"] if c["disabled"]]
     assert greyed, state["text"]
     assert "so you must play" in state["status"] and (
-        "the greyed cards may not be played now" in state["status"]), state["status"]
+        "the greyed cards (marked unavailable) may not be played now" in state["status"]), state["status"]
     while "next-deal" not in state["actions"]:
         if state["actions"]:
             page.locator(".pn-live-play [data-action=keep]").click()
@@ -1140,6 +1143,9 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.wait_for_selector(".pn-live-prompt .pn-live-stdout", timeout=START_MS)
     page.wait_for_timeout(500)
     assert panel.locator(".pn-live-stdout").all_inner_texts() == ["1\n"]
+    # the status line (read out) says how each run ended (it said "Running…", then nothing)
+    assert panel.locator(".pn-live-message").inner_text() == "Done: 1"
+    assert panel.locator(".pn-live-status progress").get_attribute("aria-label") == "Loading Python"
     panel.locator("textarea").fill('game = Game("parlett", seed=3)\ngame')
     panel.locator("textarea").press("Control+Enter")
     page.wait_for_selector(".pn-live-prompt .pn-live-display .pn-table", timeout=START_MS)
@@ -1148,6 +1154,8 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     panel.locator(".pn-live-start").click()
     page.wait_for_selector(".pn-live-prompt .pn-live-error", timeout=ANSWER_MS)
     assert "ZeroDivisionError" in panel.locator(".pn-live-error").first.inner_text()
+    assert panel.locator(".pn-live-message").inner_text() == (
+        "Error: ZeroDivisionError: division by zero")
 
     # code that never ends: Stop ends Python, and a new one starts with the reader's names as
     # the last run that ended left them (they were lost)

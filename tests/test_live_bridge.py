@@ -10,6 +10,7 @@ import pickle
 import re
 import xml.etree.ElementTree as ET
 import zlib
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +126,7 @@ def test_the_table_says_why_cards_are_greyed_before_one_is_tapped() -> None:
     assert [c for c in state["hand"] if c not in state["legal"]]
     assert _status(state["html"]) == (
         f"Your turn: {led.noun} were led and you hold {led.noun}, so you must play {led.noun} "
-        "(follow: suit); the greyed cards may not be played now.")
+        "(follow: suit); the greyed cards (marked unavailable) may not be played now.")
     # Parlett's reading allows a trump instead: the table says so
     for seed in range(100):
         state = ok(op="new", rules="parlett", seed=seed, opponent="greedy", dealer=0)
@@ -206,8 +207,9 @@ def test_the_end_of_a_deal_says_who_is_ahead_and_what_wins() -> None:
 
 
 def _told(html: str) -> list[str]:
-    """The lines of the table's "What happened"."""
-    return re.findall(r"<li>(.*?)</li>", html.split('class="pn-narration"', 1)[1])
+    """The lines of the table's "What happened", as text."""
+    lines = re.findall(r"<li>(.*?)</li>", html.split('class="pn-narration"', 1)[1])
+    return [unescape(re.sub(r"<[^>]+>", "", line)) for line in lines]
 
 
 def test_the_first_deal_s_account_shows_the_cut_that_chose_the_dealer() -> None:
@@ -219,6 +221,11 @@ def test_the_first_deal_s_account_shows_the_cut_that_chose_the_dealer() -> None:
     assert cuts and _told(state["html"])[0] == (
         f"You cut the {card_text(cuts[0].card)}, {game.names[1]} cuts the "
         f"{card_text(cuts[1].card)}. {dealer} first."), _told(state["html"])[0]
+    # each card of the account is named in words for a screen reader, which reads the symbol
+    # as "black spade suit" or skips it (review 38b)
+    first = re.findall(r"<li>(.*?)</li>", state["html"].split('class="pn-narration"', 1)[1])[0]
+    assert (f'role="img" aria-label="{cuts[0].card.name}">{card_text(cuts[0].card)}</span>'
+            in first), first
 
 
 def _roles(html: str) -> dict[str, str]:
@@ -780,7 +787,7 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     # the computer's card, in words, then what the table waits for; nothing said twice
     assert state["news"] == ("Trick 1: Beginner leads the queen of hearts. Your turn: hearts were "
                              "led and you hold hearts, so you must play hearts (follow: suit); the "
-                             "greyed cards may not be played now."), state["news"]
+                             "greyed cards (marked unavailable) may not be played now."), state["news"]
     forbidden = next(c for c in state["hand"] if c not in state["legal"])
     refused = ok(op="play", card=forbidden)["news"]
     assert refused.startswith(f"Not allowed: {penneech.Card(forbidden).name} is not a legal "

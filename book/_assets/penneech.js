@@ -56,6 +56,13 @@
       if (!frame) return;
       const name = frame.getAttribute("aria-label");
       setOnce(handle, "aria-valuetext", name);
+      // and what happened in it, its cards in words ("Ann leads the ace of hearts"): the name
+      // alone did not say which card (review 38b)
+      const words = (el) => Array.from(el.childNodes).map((n) => (n.nodeType === 1
+        && n.getAttribute("aria-label")) || n.textContent).join("");
+      const happened = Array.from(frame.querySelectorAll(":scope > .pn-note"))
+        .filter((note) => !note.querySelector("strong")).map(words).join(" ").trim();
+      const said = happened ? `${name}. ${happened}` : name;
       let told = scope.querySelector(":scope > .pn-step-told");
       if (!told) {
         told = document.createElement("p");
@@ -64,7 +71,7 @@
         told.setAttribute("style", HIDDEN);
         scope.append(told);
       }
-      if (told.textContent !== name) told.textContent = name;
+      if (told.textContent !== said) told.textContent = said;
     });
   }
 

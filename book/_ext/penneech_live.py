@@ -115,6 +115,12 @@ def _button(parent: ET.Element, text: str, action: str, **attrs: str) -> ET.Elem
     return _el(parent, "button", text, type="button", data_do=action, **attrs)
 
 
+#: the name of each kind of panel as a landmark of the page
+_REGIONS = {"play": "Your game against the computer", "replay": "Replay a record",
+            "compare": "Compare the readings", "experiment": "Your experiment",
+            "prompt": "Python prompt"}
+
+
 def panel_html(kind: str, option: str | None = None, seed: int = 1,
                example: str | None = None) -> str:
     """The static HTML of one live panel (``example``: the site URL of a record to replay)."""
@@ -122,6 +128,12 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     presets_json = json.dumps(cat["presets"], separators=(",", ":"))
     root = ET.Element("div", {"class": f"pn-live pn-live-{kind}", "data-live": kind,
                               "data-presets": presets_json})
+    # a landmark a screen reader can move to, as it moves by headings (review 38b: the table
+    # was reached only by reading through the page)
+    region = _REGIONS.get(kind)
+    if region:
+        root.set("role", "region")
+        root.set("aria-label", region)
     form = _el(root, "form", class_="pn-live-form", autocomplete="off")
     fair = [p for p in cat["players"] if p["fair"]]
     if kind == "play":
@@ -240,7 +252,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             "again with your names as your last finished run left them.",
             class_="pn-live-note")
     status = _el(root, "div", class_="pn-live-status", role="status")
-    prog = _el(status, "progress", max="100", hidden="hidden")
+    prog = _el(status, "progress", max="100", hidden="hidden", aria_label="Loading Python")
     prog.text = ""
     _el(status, "span", "", class_="pn-live-message")
     _el(root, "div", "", class_="pn-live-out")

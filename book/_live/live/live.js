@@ -227,10 +227,31 @@
       progress(fraction, message) {
         bar.hidden = fraction >= 1;
         bar.value = Math.round(100 * fraction);
-        text.textContent = message;
+        // the line is read out at each change: the download's megabytes at every quarter only
+        // (they were read 15 to 22 times while Python loaded; review 38b); the bar shows the rest
+        const quarter = Math.floor(4 * fraction);
+        const same = message.replace(/[\d.]+ of /, "") === text.dataset.said;
+        if (!same || quarter !== Number(text.dataset.quarter)) {
+          text.textContent = message;
+          text.dataset.said = message.replace(/[\d.]+ of /, "");
+          text.dataset.quarter = String(quarter);
+        }
       },
       say(message) { bar.hidden = true; text.textContent = message; },
     };
+  }
+
+  // How a run at the Python prompt ended, in a line for the status (read out): the error's last
+  // line, or the start of what it printed or answered.
+  function ranTold(answer) {
+    const first = (text, most = 160) => {
+      const line = text.trim().replace(/\s+/g, " ");
+      return line.length > most ? `${line.slice(0, most)}…` : line;
+    };
+    if (answer.error) return `Error: ${first(answer.error.trim().split("\n").pop())}`;
+    const shown = first(`${answer.stdout || ""} ${answer.text || ""}`);
+    if (shown) return `Done: ${shown}`;
+    return answer.html ? "Done: drawn in the output." : "Done.";
   }
 
   // Start the engine for a panel (showing its progress); resolves to the engine or null.
@@ -1502,7 +1523,9 @@
           kept = answer.kept;
           remember(answer);
         }
-        statusOf(box).say(answer.ok ? "" : answer.error);
+        // (the status line is read out: a reader who cannot see the output hears how the run
+        // ended, and its first words; it said "Running…" and then nothing, review 38b)
+        statusOf(box).say(answer.ok ? ranTold(answer) : answer.error);
         ran({ source, stdout: answer.stdout || "", error: answer.error || "",
               text: answer.text || "" }, answer.html || null);
       } finally {
