@@ -1623,3 +1623,101 @@ def test_a_resumed_game_shows_its_rules_on_the_form(browser_context: Any,
     assert saved["rules"] == {"preset": "davis", "deck": 32, "target": 31}, saved["rules"]
     rec.check_all("play-the-computer, a resumed game's rules")
     page.close()
+
+
+def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_says_so(
+        browser_context: Any, live_server: str) -> None:
+    """Storage full: the game on the table is kept by letting go of the oldest finished game,
+    one at a time, and the reader is told which (half of the finished games went at once,
+    without a word; review 38a)."""
+    game = Game("parlett", seed=77, players=("Ada", "Beginner"))
+    play_game(game, [make_player("greedy"), make_player("random", seed=1)])
+    context, rec = browser_context
+    page = context.new_page()
+    # a quota of window.quota characters (none until it is set), as a browser's own
+    page.add_init_script("""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        let used = 0;
+        for (let i = 0; i < this.length; i++) {
+          const k = this.key(i);
+          if (k !== key) used += k.length + this.getItem(k).length;
+        }
+        if (window.quota && used + key.length + String(value).length > window.quota) {
+          throw new DOMException('full', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page.evaluate("""(text) => { for (let i = 0; i < 10; i++) {
+      localStorage.setItem('penneech-live-game:f' + i, JSON.stringify({
+        record: text, over: true, saved_at: Date.now() - 1000 * (i + 1), seed: '77',
+        opponent: {kind: 'greedy', settings: {}}, label: 'finished game ' + i,
+        pad: 'x'.repeat(20000)})); } }""", record.dumps(game))
+    page.wait_for_load_state("networkidle")  # (a reload cut the icon's request short)
+    page.reload(wait_until="load")
+    finished = page.locator(".pn-live-play .pn-live-finished li")
+    assert finished.count() == 10
+    # full: what is kept now, less a little
+    page.evaluate("""() => { let used = 0;
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i); used += k.length + localStorage.getItem(k).length; }
+      window.quota = used - 1000; }""")
+    page.fill(".pn-live-play input[name=seed]", "21")
+    _start(page, "play")
+    _wait_table(page)
+    state = _settled(page)
+    code = next(c["code"] for c in state["cards"] if not c["disabled"])
+    page.locator(f'.pn-live-play .pn-cardbtn[data-card="{code}"]').click()
+    _settled(page)
+    message = page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert ("this browser's storage is full: to keep this game it let go of the oldest "
+            "finished game kept here (finished game 9)") in message, message
+    assert "not keeping the game" not in message
+    assert finished.count() == 9
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith("
+                         "'penneech-live-game:f')).sort()")
+    assert kept == [f"penneech-live-game:f{i}" for i in range(9)]
+    rec.check_all("play-the-computer, storage full")
+    page.close()
+
+
+def test_a_kept_game_the_page_cannot_play_on_can_be_downloaded_or_forgotten(
+        browser_context: Any, live_server: str) -> None:
+    """A game kept in the browser that this page refuses to play on (a record of another
+    version, or damaged) is still the reader's: its record downloads as it was kept, or it is
+    forgotten (it was offered to be resumed, and refused, on every visit; review 38a)."""
+    game = Game("pagat", seed=5, players=("Ada", "greedy"))
+    game.play(game.legal_plays()[0])
+    kept = json.loads(record.dumps(game))
+    kept["rules"] = "pagat,follow=strict"  # a value this version does not know
+    text = json.dumps(kept)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("""(text) => localStorage.setItem('penneech-live-game:zz-strict',
+      JSON.stringify({record: text, over: false, saved_at: Date.now(), seed: '5',
+                      opponent: {kind: 'greedy', settings: {}},
+                      label: 'seed 5, rules pagat,follow=strict, 0–0, against greedy'}))""", text)
+    page.wait_for_load_state("networkidle")  # (a reload cut the icon's request short)
+    page.reload(wait_until="load")
+    resume = page.locator('.pn-live-play [data-do="resume"]')
+    resume.click()
+    refused = page.locator(".pn-live-play .pn-live-refused-save")
+    refused.wait_for(timeout=START_MS)
+    assert "'strict' is not a value of follow" in page.locator(
+        ".pn-live-play .pn-live-message").inner_text()
+    with page.expect_download() as download:
+        refused.locator("button", has_text="Download its record").click()
+    assert download.value.suggested_filename == "penneech-game-5.json"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == text
+    refused.locator("button", has_text="Forget it").click()
+    assert "is forgotten" in page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert page.evaluate("localStorage.getItem('penneech-live-game:zz-strict')") is None
+    assert refused.count() == 0
+    # (other tests' games may be kept in this browser: this one is no longer offered)
+    assert "zz-strict" not in page.evaluate("""() => [...document.querySelectorAll(
+      '.pn-live-play select option')].map(o => o.value).join(' ')""")
+    rec.check_all("play-the-computer, a kept game refused")
+    page.close()

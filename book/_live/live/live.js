@@ -543,6 +543,8 @@
 
     // Keeps the game in the browser's storage after each move; false if the browser refused
     // (storage turned off, or full of unfinished games).
+    // the finished games let go to make room for the game on the table, to be told
+    const letGo = [];
     function keep(answer) {
       if (!current) current = newKey();
       try {
@@ -561,20 +563,26 @@
         saved_at: Date.now(), seed: String(answer.seed),
         label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}, against ${who}`,
       });
-      for (let attempt = 0; attempt < 2; attempt++) {
+      for (;;) {
         try {
           localStorage.setItem(current, save);
           written = save;
           return true;
         } catch (e) {
-          // full: make room by forgetting the oldest finished games (never an unfinished one)
+          // full: make room by forgetting the oldest finished game, one at a time, as few as
+          // the game needs (never an unfinished one), and say which (half of them went at
+          // once, without a word; review 38a)
           const finished = allSaves().filter((s) => s.over && s.key !== current);
-          if (!finished.length) break;
-          finished.slice(-Math.max(1, finished.length >> 1)).forEach(
-            (s) => localStorage.removeItem(s.key));
+          if (!finished.length) return false;
+          const oldest = finished[finished.length - 1];
+          try {
+            localStorage.removeItem(oldest.key);
+          } catch (e2) {
+            return false;
+          }
+          letGo.push(oldest.label || "a finished game");
         }
       }
-      return false;
     }
 
     function prune() {
@@ -675,6 +683,12 @@
         unkept = true;
         gameLine += " · this browser is not keeping the game (its storage is turned off or "
           + "full): use “Download the game” to keep it";
+      }
+      if (letGo.length) {
+        gameLine += ` · this browser's storage is full: to keep this game it let go of the `
+          + `oldest finished game${letGo.length > 1 ? "s" : ""} kept here `
+          + `(${letGo.splice(0).join("; ")})`;
+        offerSaved();
       }
       if (forked) {
         forked = false;
@@ -779,14 +793,48 @@
       }
     }
 
+    // A kept game that this page cannot play on (a record of another version, or damaged) is
+    // still the reader's: its record can be downloaded, or it can be forgotten (it was offered
+    // to be resumed, refused, on every visit, and could be neither; review 38a).
+    let refusedBox = null;
+    function offerRefused(save) {
+      if (refusedBox) refusedBox.remove();
+      const keepIt = make("button", { type: "button", textContent: "Download its record" });
+      keepIt.addEventListener("click", () => download(
+        `penneech-game-${save.seed ?? recordSeed(save.record)}.json`, save.record));
+      const forget = make("button", { type: "button", textContent: "Forget it" });
+      forget.addEventListener("click", () => {
+        try {
+          localStorage.removeItem(save.key);
+        } catch (e) { /* storage refused: nothing kept to forget */ }
+        refusedBox.remove();
+        refusedBox = null;
+        offerSaved();
+        status.say(`The saved game (${save.label || "a game"}) is forgotten.`);
+      });
+      refusedBox = make("p", { className: "pn-live-refused-save" },
+        "This page cannot play that saved game on (see above). It is still yours: ",
+        keepIt, " ", forget);
+      resume.after(refusedBox);
+    }
+
     resume.addEventListener("click", async () => {
       if (busy) return;
       const open = offerSaved();
       const save = open.find((s) => s.key === resumeMenu.value) || open[0];
       if (!save) return;
       showOpponent(save.opponent);
+      const before = last;
       await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
                           name: "saved game" }, save.key);
+      if (last === before) {
+        if (eng) offerRefused(save);  // (refused by the engine, not a Python that did not start)
+        return;
+      }
+      if (refusedBox) {
+        refusedBox.remove();
+        refusedBox = null;
+      }
       // (the form shows the resumed game's rules, so that New game plays them again: it
       // showed the page's defaults: review 37b)
       if (last && last.form) showRulesForm(form, last.form);
