@@ -47,6 +47,12 @@ from .text import py_shown
 
 __all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
 
+#: What the exact values know, as the headings of a deal's analysis say it: the hands and the
+#: order of the cards still to be turned up, which no player can know (hindsight: a card can be
+#: the better one on the average over the turn-ups to come and still be called a mistake here;
+#: review 38c).
+KNOWN = "with every card known (the turn-ups to come too)"
+
 
 @dataclass(frozen=True)
 class PlayAnalysis:
@@ -137,7 +143,7 @@ class DealAnalysis:
 
     def summary(self, you: Seat | None = None) -> str:
         """One line: what each player's choices cost."""
-        sentence: list[Any] = [f"Deal {self.deal}, with every card known: "]
+        sentence: list[Any] = [f"Deal {self.deal}, {KNOWN}: "]
         for seat in (0, 1):
             choices = [p for p in self.plays if p.player == seat]
             costly = sum(1 for p in choices if p.cost)
@@ -156,17 +162,19 @@ class DealAnalysis:
         >>> game = Game("pagat", seed=7, first_dealer=1, players=("Ann", "Ben"))
         >>> play_deal(game, [make_player("greedy"), make_player("greedy")])
         >>> report = analyse_deal(game, 1, estimates=False)
-        >>> report.review(0, you=0)[0]
-        'How your cards did in deal 1, with every card known: every choice was a best one.'
+        >>> print(report.review(0, you=0)[0])  # doctest: +NORMALIZE_WHITESPACE
+        How your cards did in deal 1, with every card known (the turn-ups to come too): every
+        choice was a best one.
         >>> for line in report.review(1, you=0):
         ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
-        How Ben's cards did in deal 1, with every card known: 1 of 5 choices cost points.
+        How Ben's cards did in deal 1, with every card known (the turn-ups to come too): 1 of 5
+        choices cost points.
         Trick 6: Ben played ♣Q; best ♥Q, cost 3 points.
           The best play here was ♥Q: it would keep the ♣Q for trick 7, when clubs are trumps, and
           it would score 3 there. With every card known and both playing their best from here,
           after ♥Q Ben would score 7 and you 1 in the rest of the deal; after ♣Q, 4 and 1.
-        Deal 1, with every card known: you lose 0 points in 0 of 6 choices; Ben loses 3 points in
-          1 of 5 choices.
+        Deal 1, with every card known (the turn-ups to come too): you lose 0 points in 0 of 6
+          choices; Ben loses 3 points in 1 of 5 choices.
         """
         mine = [p for p in self.plays if p.player == player]
         if not mine:
@@ -174,7 +182,7 @@ class DealAnalysis:
                            self.names, you)]
         whose = "your" if player == you else f"{self.names[player]}'s"
         costly = sum(1 for p in mine if p.cost)
-        head = (f"How {whose} cards did in deal {self.deal}, with every card known: "
+        head = (f"How {whose} cards did in deal {self.deal}, {KNOWN}: "
                 + ("every choice was a best one." if not costly
                    else f"{costly} of {len(mine)} choices cost points."))
         return [head, *self.lines(you, player=player)]

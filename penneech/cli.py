@@ -519,7 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     p.add_argument("--analyse", "--analyze", action="store_true",
-                   help="weigh every card played: its value with every card known and from "
+                   help="weigh every card played: its value with every card known (the "
+                   "turn-ups to come too: hindsight) and from "
                    "what its player could see, the best card, what the card played cost, and "
                    "why (about 1 s a deal)")
     p.add_argument("--deal", type=_whole_number, default=None, metavar="N",

@@ -140,7 +140,7 @@ def test_estimates_for_one_player_only(worked: list[int]) -> None:
     for a, b in zip(mine.plays, full.plays, strict=True):
         assert a.estimates == (b.estimates if a.player == 1 else None)
     review = mine.review(1, you=1)
-    assert review[0].startswith("How your cards did in deal 1, with every card known:")
+    assert review[0].startswith("How your cards did in deal 1, with every card known (the turn-ups to come too):")
     assert review[-1] == mine.summary(1)
     costly = [p for p in mine.plays if p.player == 1 and p.cost]
     assert sum(line.startswith("Trick ") for line in review) == len(costly)
@@ -214,7 +214,7 @@ def test_whole_game_and_bad_deal() -> None:
 def test_replay_analyse_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(EXAMPLE), "--analyse", "--deal", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Analysis of deal 1" in out and "Deal 1, with every card known:" in out
+    assert "Analysis of deal 1" in out and "Deal 1, with every card known (the turn-ups to come too):" in out
     assert "Analysis of deal 2" not in out
     assert main(["replay", str(EXAMPLE), "--json", "--analyse", "--deal", "1"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -320,7 +320,7 @@ def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
     # the analysis of the deal: what the reader's cards cost, with every card known
     assert "pn-analysis" in state["html"]
     assert "How your cards did in deal 1, with every card known" in state["html"]
-    assert "Deal 1, with every card known: you lose" in state["html"]
+    assert "Deal 1, with every card known (the turn-ups to come too): you lose" in state["html"]
     monkeypatch.setattr(penneech.live, "ANALYSIS",
                         lambda game, deal: [f"deal {deal} of seed {game.seed} & more"])
     penneech.live._tables["play"].analysed.clear()

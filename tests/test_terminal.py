@@ -447,11 +447,11 @@ def test_after_each_deal_your_cards_are_weighed(tmp_path):
     lines = lines[: answers_in_deal_1 + 1]
     status, out, err = play(tmp_path, lines, "--seed", "11")
     assert status == 0, err
-    assert "How your cards did in deal 1, with every card known:" in out
+    assert "How your cards did in deal 1, with every card known (the turn-ups to come too):" in out
     # the review comes after the deal's end is told and before the next deal is
     review = out.index("How your cards did in deal 1")
     assert out.index("End of deal 1:") < review < out.index("Deal 2:")
-    assert "Deal 1, with every card known: you lose" in out
+    assert "Deal 1, with every card known (the turn-ups to come too): you lose" in out
     (tmp_path / "quiet").mkdir()
     status, quiet, _ = play(tmp_path / "quiet", lines, "--seed", "11", "--no-analysis")
     assert status == 0 and "How your cards did" not in quiet and "End of deal 1:" in quiet

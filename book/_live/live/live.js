@@ -1005,8 +1005,8 @@
           result.replaceChildren(...answer.lines.map((line) => make("p", {
             textContent: line, className: line.startsWith("  ") ? "pn-why" : "",
           })));
-          status.say(`Deal ${answer.deal}: what each card cost, with every card known and `
-            + "from what each player could see.");
+          status.say(`Deal ${answer.deal}: what each card cost, with every card known (the `
+            + "turn-ups to come too) and from what each player could see.");
         } finally {
           go.disabled = false;
         }
