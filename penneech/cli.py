@@ -35,7 +35,7 @@ from .explain import describe_options, describe_preset, rules_table
 from .files import NotAFileError, keep_elsewhere, left_alone, names_a_folder, unused_path
 from .game import Game, GameError, check_seed
 from .narrate import narrate
-from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS
+from .players import DEFAULT_OPPONENT, FAIR_KINDS, LEVELS, PLAYER_KINDS, PLAYERS, computer_seed
 from .rules import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -135,9 +135,10 @@ def _analyse(game: Game, args: argparse.Namespace) -> list[DealAnalysis]:
             played = ", ".join(str(n) for n in numbers) or "none"
             raise GameError(f"deal {args.deal} has no cards played (deals played: {played})")
         numbers = [args.deal]
-    # (the game's seed: the seed the terminal game and the live table analyse with, so that
-    # the figures from what each player could see are the ones shown during the game)
-    return [analyse_deal(game, n, seed=game.seed) for n in numbers]
+    # (the computer's seed in the game: the seed the terminal game and the live table analyse
+    # with, so that the figures from what each player could see are the ones shown during the
+    # game)
+    return [analyse_deal(game, n, seed=computer_seed(game.seed)) for n in numbers]
 
 
 # -- penneech play ------------------------------------------------------------------------------

@@ -112,7 +112,8 @@ def analyse_for_reader(game: Game, deal: int) -> list[str]:
     estimates are worked out for the reader's choices only: the page shows no others."""
     from .analysis import analyse_deal
 
-    return analyse_deal(game, deal, seed=game.seed, estimates_of=YOU).review(YOU, YOU)
+    return analyse_deal(game, deal, seed=players.computer_seed(game.seed),
+                        estimates_of=YOU).review(YOU, YOU)
 
 
 #: What the table shows where the analysis of a deal will be, while it is worked out.
@@ -290,7 +291,8 @@ class Table:
         story = narrate.steps(self.game.events, self.game.names, YOU)
         start = _last_deal_start(self.game)
         self.told = [s.text for s in story if s.start < start]
-        self.opponent = players.make_player(self.kind, seed=self.game.seed, **self.settings)
+        self.opponent = players.make_player(self.kind, seed=players.computer_seed(self.game.seed),
+                                            **self.settings)
         bind = getattr(self.opponent, "bind", None)
         if bind is not None:
             bind(self.game)
@@ -342,7 +344,7 @@ class Table:
             self.hint = "No hint: it is not your turn."
             return
         kind = DEFAULT_OPPONENT
-        adviser = players.make_player(kind, seed=g.seed)
+        adviser = players.make_player(kind, seed=players.computer_seed(g.seed))
         view = g.view(YOU)
         if g.phase is Phase.THROW_IN:
             claim = adviser.throw_in(view)
@@ -660,8 +662,9 @@ def _file_size(args: Mapping[str, Any]) -> int | None:
 def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
     """The analysis of one deal of a record given as text (``deal``: its number): each costly
     choice of either player, with the best card, why, and the figures from what the player
-    could see (worked out with the game's seed, as at the table), then what each choice cost."""
-    from .analysis import analyse_deal, deal_numbers
+    could see (worked out with the computer's seed in the game, as at the table), then what
+    each choice cost."""
+    from .analysis import KNOWN, analyse_deal, deal_numbers
 
     game, name = _record_of(args)
     numbers = deal_numbers(game)
@@ -669,10 +672,10 @@ def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(deal, int) or isinstance(deal, bool) or deal not in numbers:
         played = ", ".join(str(n) for n in numbers) or "none"
         raise LiveError(f"{name}: deal {deal!r} has no cards played (deals played: {played})")
-    report = analyse_deal(game, deal, seed=game.seed)
+    report = analyse_deal(game, deal, seed=players.computer_seed(game.seed))
     costly = sum(1 for p in report.plays if p.cost)
-    head = (f"Deal {deal}: {costly} of {len(report.plays)} choices cost points, with every card "
-            "known." if report.plays else f"Deal {deal}: nobody had a choice to make.")
+    head = (f"Deal {deal}: {costly} of {len(report.plays)} choices cost points, {KNOWN}."
+            if report.plays else f"Deal {deal}: nobody had a choice to make.")
     return {"deal": deal, "lines": [head, *report.lines()]}
 
 

@@ -38,6 +38,7 @@ terminal game and the notebook table, whose human seat has no player (the loop s
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,7 @@ __all__ = [
     "measured_strength",
     "DEFAULT_OPPONENT",
     "make_player",
+    "computer_seed",
     "drive",
     "play_game",
     "play_deal",
@@ -683,6 +685,19 @@ def _entry(kind: object) -> PlayerKind:
         raise ValueError(f"unknown player {py_shown(kind)}: use one of "
                          f"{', '.join(PLAYER_KINDS)} (or a level: {', '.join(LEVELS)})")
     return entry
+
+
+def computer_seed(game_seed: int) -> int:
+    """The seed of the computer player in a game dealt from ``game_seed`` (the terminal game,
+    the live table, the notebook game), and of that player's figures in the game's analysis:
+    a one-way hash of it.  The game's seed is the key to every pack of the game; a player given
+    it would hold the hidden cards, fair only by its own discipline (review 38c).
+
+    >>> computer_seed(7) == computer_seed(7) != 7
+    True
+    """
+    text = f"penneech computer:{game_seed}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:

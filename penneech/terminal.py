@@ -75,6 +75,7 @@ from .players import (
     DEFAULT_OPPONENT,
     LEVELS,
     Player,
+    computer_seed,
     describe,
     drive,
     kind_name,
@@ -287,7 +288,7 @@ class _Terminal:
     def show_analysis(self, deal: int) -> None:
         from .analysis import analyse_deal
 
-        report = analyse_deal(self.game, deal, seed=self.game.seed, estimates_of=0)
+        report = analyse_deal(self.game, deal, seed=computer_seed(self.game.seed), estimates_of=0)
         self.say()
         for i, line in enumerate(report.review(0, self.you)):
             self.say(line if i == 0 else "  " + line)
@@ -362,7 +363,7 @@ class _Terminal:
                 self.say(_HELP_COMMANDS)
                 continue
             if command == "hint":
-                found = estimate(view, seed=self.game.seed)
+                found = estimate(view, seed=computer_seed(self.game.seed))
                 card = best_card(found)
                 self.say(f"Hint: {card.code} ({card_text(card)}), the {DEFAULT_OPPONENT} "
                          f"player's choice ({found[card].points:+.1f} points on average in "
@@ -601,7 +602,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         except GameError as exc:
             return fail(str(exc))
     try:
-        opponent = opponent_factory(kind, seed=game.seed, name=opponent_name)
+        opponent = opponent_factory(kind, seed=computer_seed(game.seed), name=opponent_name)
     except (GameError, ValueError) as exc:
         return fail(str(exc))
     if options.resume is not None and (options.save is None

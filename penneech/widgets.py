@@ -37,7 +37,7 @@ from .frames import (
 )
 from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
 from .narrate import card_text, steps
-from .players import Player
+from .players import Player, computer_seed
 from .render import table_html, words_html
 from .rules import PRESET_NAMES, Rules, Seat
 from .text import html_text
@@ -463,7 +463,7 @@ class PlayComputer(_Shown):
         self.seed = seed
         self.opponent_kind = str(self.opponent_choice.value)
         self.game = Game(self.rules, seed=seed, players=self.names)
-        self.opponent = make_player(self.opponent_kind, seed=seed)
+        self.opponent = make_player(self.opponent_kind, seed=computer_seed(seed))
         self.message = ""
         self.reviewed = set()
         self.review.value = ""
@@ -493,7 +493,7 @@ class PlayComputer(_Shown):
                 event, GameWon)
             if ended and deal and deal not in self.reviewed:
                 self.reviewed.add(deal)
-                report = analyse_deal(self.game, deal, seed=self.seed)
+                report = analyse_deal(self.game, deal, seed=computer_seed(self.seed))
                 self.analysis = report
                 self.review.value = "<br>".join(words_html(line) for line in report.review(0, 0))
 
