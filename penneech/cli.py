@@ -26,7 +26,7 @@ import random
 import signal
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
@@ -261,13 +261,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # same Python); after a Ctrl-C, a second one is ignored until the program ends (restored,
     # it could end the program by the signal, not with the status 130 said).
     previous = signal.getsignal(signal.SIGINT)
+    stopped: list[signal.Signals] = []
     try:
         try:
-            results = simulation.simulate(
-                rules, kinds, games=args.games, seed=seed, workers=workers,
-                duplicate=not args.no_duplicate, progress=progress, player_settings=settings,
-                chunk_size=args.chunk_size, done=done)
-            _on_ctrl_c(signal.SIG_IGN)
+            with _stop_signals_stop_the_run(stopped):
+                results = simulation.simulate(
+                    rules, kinds, games=args.games, seed=seed, workers=workers,
+                    duplicate=not args.no_duplicate, progress=progress,
+                    player_settings=settings, chunk_size=args.chunk_size, done=done)
+                _on_ctrl_c(signal.SIG_IGN)
         except simulation.NotThisRun as exc:
             return error(f"--go-on {args.go_on}: {exc}")
         except ValueError as exc:
@@ -276,12 +278,50 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _on_ctrl_c(signal.SIG_IGN)
             interrupted = True
             results = exc.results()
-            print(f"interrupted: {len(results)} of {args.games} games had finished",
-                  file=sys.stderr)
-        return _write_results(args, results, out, wanted, rules, kinds, seed, interrupted)
+            why = f" by {_STOP_REASONS[stopped[0]]}" if stopped else ""
+            with contextlib.suppress(OSError):  # (the terminal may be gone: the file first)
+                print(f"interrupted{why}: {len(results)} of {args.games} games had finished",
+                      file=sys.stderr)
+        status = _write_results(args, results, out, wanted, rules, kinds, seed, interrupted)
+        # (as a program ended by the signal would: 143 for SIGTERM, 129 for SIGHUP)
+        return 128 + stopped[0] if stopped and status == 130 else status
     finally:
         if not interrupted:
             _on_ctrl_c(previous)
+
+
+#: The signals that stop a run as Ctrl-C does (its games kept and the command to go on said),
+#: and how the message names them: before, they ended it at once and lost every game played
+#: (review 38a).
+_STOP_REASONS = {signal.SIGTERM: "a stop signal (SIGTERM)"}
+if hasattr(signal, "SIGHUP"):
+    _STOP_REASONS[signal.SIGHUP] = "the terminal closing (SIGHUP)"
+
+
+@contextlib.contextmanager
+def _stop_signals_stop_the_run(stopped: list[signal.Signals]) -> Iterator[None]:
+    """While a run plays, SIGTERM and SIGHUP stop it as Ctrl-C does; ``stopped`` gets the
+    signal.  Once one has come, the others (Ctrl-C too) are ignored until the games are
+    written."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, _frame: Any) -> None:
+        for s in (*_STOP_REASONS, signal.SIGINT):
+            signal.signal(s, signal.SIG_IGN)
+        stopped.append(signal.Signals(signum))
+        raise KeyboardInterrupt
+
+    previous = {s: signal.signal(s, handler) for s in _STOP_REASONS}
+    try:
+        yield
+    finally:
+        for s, h in previous.items():
+            if not stopped:
+                signal.signal(s, h)
 
 
 def _on_ctrl_c(handler: Any) -> None:
@@ -572,7 +612,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "simulate", help="play many games between computer players",
-        description="Play many games between two computer players and summarize the results.",
+        description="Play many games between two computer players and summarize the results. "
+        "A run stopped by Ctrl-C, a stop signal (SIGTERM) or its terminal closing (SIGHUP) "
+        "keeps the games it finished (in --out) and prints the command that goes on with it; "
+        "it exits with 130, 143 or 129.",
     )
     p.add_argument("--rules", default=DEFAULT_PRESET,
                    help=f"a preset or rules notation such as pagat,follow=free "

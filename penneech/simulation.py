@@ -416,10 +416,16 @@ def games_done(
 
 
 def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the parent, which cancels the run."""
+    """In a worker process: leave Ctrl-C, and the terminal closing (SIGHUP, sent to every
+    process of the terminal), to the parent, which stops the run and keeps its games."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    # a stop signal ends a worker at once (the parent ends its workers so); a worker forked
+    # from the command line has the parent's handler, which would stop it as Ctrl-C stops a run
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _progress_bar(total: int, enabled: bool, unit: str = "game") -> Any:
@@ -680,6 +686,10 @@ def _map_parallel(
         _stop(pool, futures, own)
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Interrupted):
             raise Interrupted(dict(results)) from None
+        if isinstance(exc, cf.BrokenExecutor):
+            # a worker killed (a stop signal sent to every process, the machine out of
+            # memory): the games that came back are kept, as after Ctrl-C
+            raise Interrupted(dict(results)) from exc
         raise
     finally:
         if previous is not None:

@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import csv
 import io
 import math
+import os
 import signal
 from typing import Any
 
@@ -488,3 +489,34 @@ def test_cli_ctrl_c_while_the_results_are_written_loses_nothing(
     assert f"wrote {out}" in capsys.readouterr().out
     assert read_csv(out) == simulate("pagat", ("greedy", "random"), games=4, seed=2)
     assert signal.getsignal(signal.SIGINT) is before
+
+
+@pytest.mark.parametrize(("stop", "workers", "reason"), [
+    (signal.SIGTERM, "2", "a stop signal (SIGTERM)"),
+    (signal.SIGHUP, "1", "the terminal closing (SIGHUP)"),
+])
+def test_a_run_stopped_by_a_signal_keeps_its_games(tmp_path: object, stop: signal.Signals,
+                                                   workers: str, reason: str) -> None:
+    """A run ended by SIGTERM (a scheduler, `timeout`) or SIGHUP (its terminal closed), sent to
+    every process of the run, keeps the games it played and says how to go on, as Ctrl-C does
+    (it ended at once, with no file and no word: review 38a)."""
+    import pathlib
+    import subprocess
+    import sys
+    import time
+
+    out = pathlib.Path(str(tmp_path)) / "run.csv"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "penneech", "simulate", "--players", "greedy,greedy", "--games",
+         "1000000", "--seed", "5", "--workers", workers, "--out", str(out), "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)  # (a few thousand games)
+    os.killpg(run.pid, stop)
+    printed, err = run.communicate(timeout=60)
+    assert run.returncode == 128 + stop, err
+    first = err.splitlines()[0]
+    assert first.startswith(f"interrupted by {reason}: "), err
+    played = int(first.split(": ")[1].split()[0])
+    assert played > 0 and len(read_csv(out)) == played
+    assert f"to go on: penneech simulate --go-on={out} " in err
+    assert f"wrote {out}" in printed
