@@ -1253,7 +1253,7 @@ def flat_csv(data: Mapping[str, Mapping[str, Any]]) -> str:
     """Every estimate of the data files, one per row: part, rules, what, measure, interval."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(_CSV_HEADER.split(","))
+    writer.writerow(MEASURES_HEADER.split(","))
 
     def walk(part: str, rules: str, what: str, node: Any) -> None:
         if isinstance(node, dict):
@@ -1300,7 +1300,8 @@ def dumps(data: Any, indent: str = "") -> str:
     return json.dumps(data, ensure_ascii=False, allow_nan=False)
 
 
-_CSV_HEADER = "part,rules,what,measure,value,low,high,n"
+#: the header of the experiments' ``measures.csv`` (every figure on its own row)
+MEASURES_HEADER = "part,rules,what,measure,value,low,high,n"
 
 
 def not_ours(out_dir: str | os.PathLike[str], parts: Sequence[str] = PARTS) -> list[Path]:
@@ -1316,7 +1317,7 @@ def not_ours(out_dir: str | os.PathLike[str], parts: Sequence[str] = PARTS) -> l
             with open(path, encoding="utf-8") as f:
                 text = f.read() if name.endswith(".json") else f.readline()
             if name.endswith(".csv"):
-                ours = text.strip() == _CSV_HEADER
+                ours = text.strip() == MEASURES_HEADER
             else:
                 content = json.loads(text)
                 ours = isinstance(content, dict) and "code_version" in content and (

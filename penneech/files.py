@@ -124,9 +124,14 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes, *,
 
 def _create_beside(real: Path) -> tuple[int, str]:
     """A new, empty temporary file in ``real``'s folder, created with the usual permissions."""
+    # (the name cut short, so that a long but legal name still leaves room for the rest: cut by
+    # its bytes, which the system counts, not its characters; 80 "♦" are 240 bytes, and the
+    # temporary name was 260, over the 255 a name may have: review 38a)
+    short = real.name
+    while len(os.fsencode(short)) > 200:
+        short = short[:-1]
     for _ in range(100):
-        # (the name cut short, so that a long but legal name still leaves room for the rest)
-        tmp = str(real.parent / f".{real.name[:200]}.{secrets.token_hex(4)}.tmp")
+        tmp = str(real.parent / f".{short}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:

@@ -280,9 +280,15 @@ def loads(text: str, name: str | None = None, *, size: int | None = None) -> Gam
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        from .simulation import CSV_COLUMNS  # (a run's results begin with its header)
+        from .experiments import MEASURES_HEADER  # (results begin with their header)
+        from .simulation import CSV_COLUMNS
 
-        if text.lstrip().startswith(",".join(CSV_COLUMNS[:3]) + ","):
+        start = text.lstrip()
+        if start.startswith(MEASURES_HEADER):
+            raise RecordError(
+                "this is the experiments' figures (CSV, one figure a row), not a game record: "
+                "open it in a spreadsheet", file=name) from None
+        if start.startswith(",".join(CSV_COLUMNS[:3]) + ","):
             raise RecordError(
                 "this is a simulation's or an experiment's results (CSV, one row a game), not "
                 "a game record: open it in a spreadsheet, or read it with "

@@ -307,3 +307,27 @@ def test_a_run_s_results_given_as_a_record_are_told_for_what_they_are() -> None:
     with pytest.raises(RecordError, match=r"run\.csv: this is a simulation's or an experiment's "
                                           r"results \(CSV, one row a game\), not a game record"):
         loads(out.getvalue(), name="run.csv")
+
+
+def test_the_experiments_figures_given_as_a_record_are_told_for_what_they_are() -> None:
+    """The experiments' measures.csv (the method page links it) got "not JSON: Expecting
+    value" (review 38a)."""
+    from pathlib import Path
+
+    from penneech.record import load
+
+    figures = Path(__file__).resolve().parent.parent / "book/experiments/data/measures.csv"
+    with pytest.raises(RecordError, match=r"measures\.csv: this is the experiments' figures "
+                                          r"\(CSV, one figure a row\), not a game record"):
+        load(figures)
+
+
+def test_a_long_name_of_many_bytes_is_saved_under_that_name(tmp_path) -> None:
+    """A name of 80 "♦" is 245 bytes with ".json", legal; the temporary file beside it was cut
+    by characters, 260 bytes, over the system's 255 ("File name too long"; review 38a)."""
+    from penneech.files import atomic_write
+
+    path = tmp_path / ("♦" * 80 + ".json")
+    atomic_write(path, "{}")
+    assert path.read_text(encoding="utf-8") == "{}"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
