@@ -643,14 +643,28 @@ class Replay:
 
 
 def _record_of(args: Mapping[str, Any]) -> tuple[Game, str]:
-    text = args.get("text")
     name = str(args.get("name") or "record")
-    if not isinstance(text, str):
-        raise LiveError("no record text was given")
     try:
+        text = _given_text(args, "text", name)
         return record.loads(text, name, size=_file_size(args)), name
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
+
+
+def _given_text(args: Mapping[str, Any], key: str, name: str) -> str:
+    """A record's text: ``args[key]``, or a file's bytes sent as ``file`` (base64), read as the
+    command line reads a file (:func:`penneech.record.text_of`)."""
+    data = args.get("file")
+    if isinstance(data, str):
+        try:
+            raw = base64.b64decode(data, validate=True)
+        except ValueError:
+            raise LiveError(f"{name}: the file could not be read") from None
+        return record.text_of(raw, name)
+    text = args.get(key)
+    if not isinstance(text, str):
+        raise LiveError("no record was given")
+    return text
 
 
 def _file_size(args: Mapping[str, Any]) -> int | None:
@@ -688,9 +702,10 @@ def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
     outcome = game.outcome
     title = f"{name}: {outcome}" if outcome else f"{name}: a game in progress ({game.scores[0]}" \
         f"-{game.scores[1]})"
+    # (its text, for the analysis of a deal asked next: the page sent a file's bytes)
     return {"title": title, "frames": _frames_json(game, None),
             "narration": narrate.narrate(game.events, game.names),
-            "over": game.is_over(), "deals": deal_numbers(game)}
+            "over": game.is_over(), "deals": deal_numbers(game), "record": record.dumps(game)}
 
 
 @dataclass
@@ -1206,12 +1221,9 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     """Go on with a game from its record (a saved game in progress, or a loaded record)."""
-    text = args.get("record")
-    if not isinstance(text, str):
-        raise LiveError("no record was given")
+    name = str(args.get("name") or "saved game")
     try:
-        game = record.loads(text, str(args.get("name") or "saved game"),
-                            size=_file_size(args))
+        game = record.loads(_given_text(args, "record", name), name, size=_file_size(args))
     except record.RecordError as exc:
         raise LiveError(str(exc)) from None
     opponent = args.get("opponent") or {}

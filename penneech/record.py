@@ -43,6 +43,7 @@ penneech.record.RecordError: mine.json: rules: 'fre' is not a value of follow: u
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -67,6 +68,7 @@ __all__ = [
     "from_record",
     "loads",
     "load",
+    "text_of",
     "event_to_json",
     "deal_summaries",
     "replay_summary",
@@ -224,16 +226,40 @@ def load(path: str | os.PathLike[str]) -> Game:
         raise RecordError("no such file", file=name) from None
     except OSError as exc:
         raise RecordError(f"cannot read the file ({exc.strerror or exc})", file=name) from None
+    return loads(text_of(raw, name), name)
+
+
+def text_of(raw: bytes, name: str | None = None) -> str:
+    """The text of a record file's bytes, read as the command line and the live pages both read
+    it (they read the same file differently: review 38a): at most ``MAX_RECORD_BYTES``,
+    UTF-8, or UTF-16 where the file begins with its byte-order mark (as Windows Notepad saves
+    "Unicode" text).
+
+    >>> text_of(b'{"seed": 1}')
+    '{"seed": 1}'
+    >>> text_of('{"seed": 1}'.encode("utf-16"))
+    '{"seed": 1}'
+    >>> try:
+    ...     text_of(bytes([0x89]) + b"PNG", "a.json")
+    ... except RecordError as error:
+    ...     print(error)
+    a.json: not UTF-8 text: the byte 0x89 at line 1, column 1 cannot be read
+    """
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(len(raw)), file=name)
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise RecordError("not UTF-16 text, though it begins as UTF-16 does",
+                              file=name) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1  # (in bytes)
         raise RecordError(f"not UTF-8 text: the byte 0x{raw[exc.start]:02X} at line {line}, "
                           f"column {column} cannot be read", file=name) from None
-    return loads(text, name)
 
 
 def _json_int(text: str) -> int:

@@ -1721,3 +1721,31 @@ def test_a_kept_game_the_page_cannot_play_on_can_be_downloaded_or_forgotten(
       '.pn-live-play select option')].map(o => o.value).join(' ')""")
     rec.check_all("play-the-computer, a kept game refused")
     page.close()
+
+
+def test_a_record_chosen_while_python_starts_is_loaded_once_it_has(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """Play live pressed, and a record chosen while Python starts: the record's game comes to
+    the table once Python is up (it was dropped, 'the table is busy (the computer is playing)'
+    said and soon written over; review 38a). The file is a UTF-16 one, as Windows Notepad saves
+    'Unicode' text, which the command line reads too."""
+    game = Game("pagat", seed=33, players=("Ada", "Greedy"), first_dealer=0)
+    while game.to_move != 0 or game.phase is not Phase.PLAY:
+        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
+            game.legal_plays()[0]))
+    path = tmp_path / "notepad.json"
+    path.write_bytes(record.dumps(game).encode("utf-16"))
+    context, rec = browser_context
+    page = context.new_page()
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    _start(page, "play")
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+    page.wait_for_function("() => document.querySelector('.pn-live-play .pn-live-message')"
+                           ".innerText.includes('seed 33')", timeout=START_MS)
+    state = _settled(page)
+    assert sorted(c["code"] for c in state["cards"]) == sorted(c.code for c in game.hand(0))
+    rec.check_all("play-the-computer, a record chosen while Python starts")
+    page.close()

@@ -936,3 +936,30 @@ def test_one_deal_is_the_same_under_each_value_of_the_options_change_one_rule_le
                 frames.play_fixed(deck, rules, label, "greedy", seed, ("Ann", "Ben"), 1)
                 for label, rules in frames.rulebooks(option, base="pagat"))}
             assert len(results) == 1, (option, seed, results)
+
+
+def test_a_chosen_file_is_read_as_the_command_line_reads_it(tmp_path: Path) -> None:
+    """The page sends a chosen file's bytes, and the engine reads them as the command line
+    does (review 38a: a browser read a UTF-16 file that the command line refused, and gave a
+    binary file a JSON parser's complaint)."""
+    from penneech.cli import main
+
+    game = Game("pagat", seed=5, players=("Ada", "greedy"))
+    game.play(game.legal_plays()[0])
+    text = record.dumps(game)
+    for raw in (text.encode("utf-16"), text.encode("utf-8")):
+        b64 = base64.b64encode(raw).decode()
+        state = ok(op="resume", file=b64, name="mine.json", opponent={"kind": "greedy"})
+        assert record.loads(state["record"]).actions == game.actions
+        replayed = ok(op="replay", file=b64, name="mine.json")
+        assert record.loads(replayed["record"]).actions == game.actions
+        path = tmp_path / "mine.json"
+        path.write_bytes(raw)
+        assert main(["replay", str(path)]) == 0  # the command line reads it too
+    binary = bytes([0x89]) + b"PNG\r\n" + bytes(range(256))
+    for op in ("resume", "replay"):
+        answer = ask(op=op, file=base64.b64encode(binary).decode(), name="picture.json")
+        assert answer["error"] == ("picture.json: not UTF-8 text: the byte 0x89 at line 1, "
+                                   "column 1 cannot be read"), answer
+    assert ask(op="replay", file="not base64!", name="x.json")["error"] == (
+        "x.json: the file could not be read")

@@ -290,11 +290,18 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  function readFile(input) {
+  // A chosen file as its bytes (base64, for the engine, which reads them as the command line
+  // reads a file: the browser's own reading took a UTF-16 file, and made a binary one a JSON
+  // parser's complaint; review 38a).
+  async function readFile(input) {
     const file = input.files && input.files[0];
-    if (!file) return Promise.resolve(null);
-    // (its size in bytes: the text of a file that is not UTF-8 is not as long as the file)
-    return file.text().then((text) => ({ name: file.name, text, size: file.size }));
+    if (!file) return null;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return { name: file.name, data: btoa(binary), size: file.size };
   }
 
   // An element with its properties (text always as textContent, never as HTML) and children.
@@ -896,12 +903,14 @@
       event.target.value = "";
       if (!file) return;
       if (busy) {
-        status.say(`${file.name} was not loaded: the table is busy (the computer is playing). `
-          + "Choose it again once it is your turn.");
-        return;
+        // loaded once the table is free: it was dropped, with "the computer is playing" said
+        // while Python was still starting, and that soon written over (review 38a)
+        status.say(`${file.name} will be loaded in a moment (`
+          + `${eng ? "the computer is playing" : "Python is starting"})…`);
+        while (busy) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const previous = last;
-      await replaceGame({ op: "resume", record: file.text, name: file.name, bytes: file.size,
+      await replaceGame({ op: "resume", file: file.data, name: file.name, bytes: file.size,
                           loaded: true,
                           opponent: opponent() }, null);
       if (last !== previous) {
@@ -950,10 +959,12 @@
   function setupReplay(box) {
     const out = $(box, ".pn-live-out");
     const status = statusOf(box);
-    async function replay(name, text, bytes = null) {
+    // (``given``: the record's text, or a chosen file's bytes as ``{file: base64}``)
+    async function replay(name, given, bytes = null) {
       const eng = await engineFor(box);
       if (!eng) return;
-      const answer = await eng.ask({ op: "replay", name, text, bytes });
+      const answer = await eng.ask({ op: "replay", name, bytes,
+        ...(typeof given === "string" ? { text: given } : given) });
       if (!answer.ok) {
         out.replaceChildren();
         status.say(answer.error);
@@ -973,7 +984,7 @@
       });
       story.append(head, list);
       out.append(story);
-      if (answer.deals && answer.deals.length) offerAnalysis(name, text, answer.deals);
+      if (answer.deals && answer.deals.length) offerAnalysis(name, answer.record, answer.deals);
     }
 
     // What each card played in a deal cost: worked out on request, one deal at a time (a few
@@ -1014,7 +1025,7 @@
     }
     $(box, 'input[type="file"]').addEventListener("change", async (event) => {
       const file = await readFile(event.target);
-      if (file) replay(file.name, file.text, file.size);
+      if (file) replay(file.name, { file: file.data }, file.size);
     });
     const example = $(box, '[data-do="example"]');
     example.addEventListener("click", async () => {
