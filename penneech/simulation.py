@@ -391,7 +391,8 @@ def games_done(
     ...
     penneech.simulation.NotThisRun: game 0 of the results is not from this run: it was dealt ...
     """
-    notation = str(Rules.parse(rules) if isinstance(rules, str) else rules)
+    rule_set = Rules.parse(rules) if isinstance(rules, str) else rules
+    notation = str(rule_set)
     have: dict[int, GameResult] = {}
     for r in _check_results(done, what):
         n = r.game
@@ -411,6 +412,16 @@ def games_done(
                          f"{' and '.join(seats)}")
         if n in have:
             raise NotThisRun(f"game {n} is in the results twice")
+        # a row edited by hand: its figures must agree with one another (review 38a: a winner
+        # changed against the scores was counted)
+        sums = tuple(sum(p) for p in zip(r.trick_points, r.turnup_points, r.majority_points,
+                                         strict=True))
+        if sums != r.scores:
+            raise unlike(f"its scores {r.scores[0]} to {r.scores[1]} are not the sums of its "
+                         f"points by source ({sums[0]} and {sums[1]})")
+        if rule_set.game_winner(r.scores, True) != r.winner:
+            raise unlike(f"its winner, seat {r.winner}, is not who wins {r.scores[0]} to "
+                         f"{r.scores[1]} under these rules")
         have[n] = r
     return have
 

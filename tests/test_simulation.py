@@ -520,3 +520,22 @@ def test_a_run_stopped_by_a_signal_keeps_its_games(tmp_path: object, stop: signa
     assert played > 0 and len(read_csv(out)) == played
     assert f"to go on: penneech simulate --go-on={out} " in err
     assert f"wrote {out}" in printed
+
+
+def test_go_on_refuses_a_row_whose_figures_disagree(serial: list[GameResult]) -> None:
+    """A row edited by hand, its winner changed against its scores (or a score against its
+    points), was taken and counted (review 38a)."""
+    import dataclasses
+
+    from penneech.simulation import NotThisRun, games_done
+
+    first = serial[0]
+    run = ("pagat", ("greedy", "random"), 11)
+    assert first.rules == run[0] and games_done(serial[:4], *run, games=40)
+    swapped = dataclasses.replace(first, winner=1 - first.winner)
+    with pytest.raises(NotThisRun, match=rf"game 0 .*: its winner, seat {1 - first.winner}, "
+                                         rf"is not who wins"):
+        games_done([swapped, *serial[1:4]], *run, games=40)
+    more = dataclasses.replace(first, scores=(first.scores[0] + 1, first.scores[1]))
+    with pytest.raises(NotThisRun, match=r"are not the sums of its points by source"):
+        games_done([more, *serial[1:4]], *run, games=40)
