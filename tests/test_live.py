@@ -1749,3 +1749,46 @@ def test_a_record_chosen_while_python_starts_is_loaded_once_it_has(
     assert sorted(c["code"] for c in state["cards"]) == sorted(c.code for c in game.hand(0))
     rec.check_all("play-the-computer, a record chosen while Python starts")
     page.close()
+
+
+def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_server: str,
+                                                    tmp_path: Path) -> None:
+    """Undo after the end of a game plays on from before the last card, and the finished game
+    stays kept in the browser with its result (the game played on took its place, and after a
+    reload the result was gone; review 38a)."""
+    game = Game("pagat", seed=41, players=("Ada", "Greedy"))
+    play_game(game, [make_player("greedy"), make_player("greedy")])
+    while game.phase is not Phase.PLAY or game.to_move != 0:
+        game.undo()
+    path = tmp_path / "nearly.json"
+    record.save(game, path)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+    _wait_table(page)
+    state = _settled(page)
+    for _ in range(40):
+        if state["result"]:
+            break
+        if "next-deal" in state["actions"] or "keep" in state["actions"]:
+            action = "keep" if "keep" in state["actions"] else "next-deal"
+            page.locator(f".pn-live-play [data-action={action}]").click()
+        else:
+            code = next(c["code"] for c in state["cards"] if not c["disabled"])
+            page.locator(f'.pn-live-play .pn-cardbtn[data-card="{code}"]').click()
+        state = _settled(page)
+    assert state["result"], state["text"]
+    result = state["result"]
+    page.locator('.pn-live-play [data-do="undo"]').click()
+    state = _settled(page)
+    assert state["result"] is None
+    page.wait_for_load_state("networkidle")
+    page.reload(wait_until="load")
+    saves = page.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith('penneech-live-game:'))
+      .map(k => JSON.parse(localStorage.getItem(k)))
+      .filter(s => s.record.includes('"seed": 41') || s.seed === '41')
+      .map(s => s.over)""")
+    assert sorted(saves) == [False, True], (saves, result)
+    rec.check_all("play-the-computer, undo after the end")
+    page.close()

@@ -143,8 +143,9 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             "or choose the rules and your opponent first. The engine then runs in your browser: "
             "nothing is installed and nothing is sent anywhere. At the table, Hint names the card "
             "a computer player would play, and Undo takes back your last card and the "
-            "computer's reply, even once the game is over; a downloaded record holds the game "
-            "as it stands and does not say whether Hint or Undo was used.",
+            "computer's reply, even once the game is over (the finished game stays kept, with "
+            "its result, beside the one played on); a downloaded record holds the game as it "
+            "stands and does not say whether Hint or Undo was used.",
             class_="pn-live-note")
         # folded away while a game is on, so that the table is in view
         settings = _el(form, "details", class_="pn-settings", open="open")

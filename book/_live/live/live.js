@@ -895,7 +895,16 @@
         status.say("Working out a hint…");
         send({ op: "hint" });
       }
-      else if (what.dataset.do === "undo") send({ op: "undo" });
+      else if (what.dataset.do === "undo") {
+        // Undo after the end of a game plays on from before its last card: the finished game
+        // stays kept, with its result, and the game played on is kept beside it (it took the
+        // finished one's place, and the result was gone; review 38a)
+        if (last && last.waiting === "over" && current) {
+          current = newKey();  // (the finished game stays under its own)
+          written = null;
+        }
+        send({ op: "undo" });
+      }
     });
     // (offered beside "Play live", so that a game downloaded earlier can be played on at once)
     $(box, 'input[data-do="load"]').addEventListener("change", async (event) => {
