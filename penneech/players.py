@@ -640,17 +640,27 @@ def opponent_menu() -> list[tuple[str, str]]:
     return out
 
 
-def describe(kind: str, rules: str | None = None) -> list[str]:
+def describe(kind: str, rules: str | Rules | None = None) -> list[str]:
     """A reader's description of ``kind`` (or of the kind a level names): its one-line summary,
     then what has been measured of it against each other kind: under ``rules`` (a preset name)
     if given, one line per opponent; otherwise one line per opponent over every reading
-    measured, with the range of the readings' rates.
+    measured, with the range of the readings' rates.  Given a :class:`Rules` that is no preset
+    (a preset with an option changed), the lines over every reading say that these rules were
+    not measured (they were shown as if they had been: review 38c).
 
     >>> describe("beginner")[0].split(":")[0]
     'greedy (the beginner level)'
+    >>> print(describe("expert", Rules.parse("pagat,target=31"))[-1])
+    ... # doctest: +NORMALIZE_WHITESPACE
+      (measured under the readings as they stand (minimal, pagat, parlett, gamester, davis),
+      not under pagat,target=31)
     """
     entry = _entry(kind)
     kind = entry.name
+    unmeasured = None
+    if isinstance(rules, Rules):
+        unmeasured = None if rules.preset_name else str(rules)
+        rules = rules.preset_name
     if rules is not None and rules not in PRESET_NAMES:
         raise ValueError(f"unknown rules {py_shown(rules)}: use one of {', '.join(PRESET_NAMES)}")
     level = f" (the {entry.level} level)" if entry.level and entry.level != kind else ""
@@ -675,6 +685,9 @@ def describe(kind: str, rules: str | None = None) -> list[str]:
                          f"{kind_label(opponent)}{spread}")
     if not results:
         lines.append("  (its strength against the others has not been measured yet)")
+    elif unmeasured:
+        lines.append(f"  (measured under the readings as they stand ({', '.join(PRESET_NAMES)}), "
+                     f"not under {unmeasured})")
     return lines
 
 

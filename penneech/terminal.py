@@ -641,7 +641,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
             else:
                 human.say(f"Penneech: {name} against {opponent_name}, the computer ({kind}), rules "
                           f"{game.rules}, seed {game.seed}.  Type ? for help.")
-            for line in describe(kind, game.rules.preset_name):
+            for line in describe(kind, game.rules):
                 human.say(line)
             while True:
                 try:

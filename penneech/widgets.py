@@ -476,8 +476,7 @@ class PlayComputer(_Shown):
         self._refresh()
 
     def _describe_opponent(self) -> None:
-        preset = self.rules.preset_name
-        lines = players.describe(str(self.opponent_choice.value), preset)
+        lines = players.describe(str(self.opponent_choice.value), self.rules)
         self.opponent_note.value = "<br>".join(html_text(line) for line in lines)
 
     def _review(self) -> None:

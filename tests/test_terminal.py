@@ -989,3 +989,14 @@ def test_the_last_trick_names_you_in_lower_case_mid_sentence(tmp_path):
     assert last and all("; You took" not in line and ", You played" not in line
                         for line in last), last
     assert any(re.search(rf"; (you|{COMPUTER}) took it\.$", line) for line in last), last
+
+
+def test_the_opponent_s_figures_say_when_the_rules_were_not_measured(tmp_path: Path) -> None:
+    """Under a preset with an option changed, the computer's measured strength is that of the
+    readings as they stand, and the game says so (it showed them as if measured under the
+    changed rules; review 38c)."""
+    _, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--rules", "pagat,target=31")
+    assert "wins " in out and "not under pagat,target=31)" in " ".join(out.split())
+    _, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--rules", "pagat",
+                     "--save", str(tmp_path / "other.json"))
+    assert "wins " in out and "not under" not in out
