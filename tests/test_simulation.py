@@ -500,6 +500,7 @@ def test_a_run_stopped_by_a_signal_keeps_its_games(tmp_path: object, stop: signa
     """A run ended by SIGTERM (a scheduler, `timeout`) or SIGHUP (its terminal closed), sent to
     every process of the run, keeps the games it played and says how to go on, as Ctrl-C does
     (it ended at once, with no file and no word: review 38a)."""
+    import contextlib
     import pathlib
     import subprocess
     import sys
@@ -510,9 +511,13 @@ def test_a_run_stopped_by_a_signal_keeps_its_games(tmp_path: object, stop: signa
         [sys.executable, "-m", "penneech", "simulate", "--players", "greedy,greedy", "--games",
          "1000000", "--seed", "5", "--workers", workers, "--out", str(out), "--no-progress"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # (a few thousand games)
-    os.killpg(run.pid, stop)
-    printed, err = run.communicate(timeout=60)
+    try:
+        time.sleep(4)  # (a few thousand games)
+        os.killpg(run.pid, stop)
+        printed, err = run.communicate(timeout=60)
+    finally:  # never leave the run behind, whatever happened
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 128 + stop, err
     first = err.splitlines()[0]
     assert first.startswith(f"interrupted by {reason}: "), err
