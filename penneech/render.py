@@ -68,6 +68,9 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 #: The style sheet for the HTML cards (small: it goes once into each rendered block).
 CSS = (
     ".pn{font-family:" + _FONT + ";line-height:1.35}"
+    # (words for a screen reader only)
+    ".pn-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+    "white-space:nowrap}"
     ".pn-card,.pn-back{display:inline-block;width:2.5em;height:3.5em;margin:.1em;"
     "vertical-align:middle;overflow:visible}"
     ".pn-s{color:" + SUIT_COLOURS[Suit.SPADES] + "}"
@@ -500,8 +503,9 @@ def table_html(source: Game | PlayerView | Scene, *, reveal: bool | None = None,
         row = ET.SubElement(root, "div", {"class": "pn-row"})
         who = ET.SubElement(row, "span", {"class": "pn-who"})
         role = "dealer" if p == pos.dealer else "elder hand"
-        mark = " ▸" if pos.to_move == p else ""
-        who.text = f"{pos.names[p]} ({role}){mark}"
+        who.text = f"{pos.names[p]} ({role})"
+        if pos.to_move == p:
+            _to_play(who, "")
         hand = pos.hands[p]
         row.append(_cards_span(hand if hand is not None else pos.hand_sizes[p]))
         tail = ET.SubElement(row, "span", {"class": "pn-note"})
@@ -540,6 +544,16 @@ def table_html(source: Game | PlayerView | Scene, *, reveal: bool | None = None,
     for line in notes:
         _add_text(ET.SubElement(root, "div", {"class": "pn-note"}), line)
     return (style_tag() if style else "") + _tostring(root)
+
+
+def _to_play(el: ET.Element, words: str = " to play") -> None:
+    """Mark whose turn it is in ``el``: an arrow for the eye, and "to play" for a screen reader
+    (which read the arrow as "black right-pointing small triangle")."""
+    arrow = ET.SubElement(el, "span", {"aria-hidden": "true"})
+    arrow.text = " ▸"
+    arrow.tail = words
+    if not words:
+        ET.SubElement(el, "span", {"class": "pn-sr"}).text = " (to play)"
 
 
 def _peg_el(score: int, target: int) -> ET.Element:
@@ -608,7 +622,9 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         role = "dealer" if p == pos.dealer else "elder hand"
         ET.SubElement(who, "strong").text = pos.names[p]
         tail = ET.SubElement(who, "span")
-        tail.text = f" ({role})" + (" ▸ to play" if pos.to_move == p else "")
+        tail.text = f" ({role})"
+        if pos.to_move == p:  # (the arrow is drawn, not read: "black right-pointing small
+            _to_play(tail)     # triangle"; review 38b)
         if p != me:
             row.append(_cards_span(pos.hand_sizes[p]))
         score = ET.SubElement(row, "span", {"class": "pn-tally"})
