@@ -108,7 +108,7 @@ def _add_text(el: ET.Element, text: str) -> None:
     skipped (review 38b): the lines that stay on a page, which a blind player goes back to."""
     for i, part in enumerate(_CARD_TOKEN.split(text)):
         if i % 2:
-            span = ET.SubElement(el, "span", {"class": "pn-c", "role": "img",
+            span = ET.SubElement(el, "span", {"class": "pn-named", "role": "img",
                                               "aria-label": _BY_SYMBOL[part].name})
             span.text = part
         elif part and len(el):
@@ -122,7 +122,7 @@ def words_html(text: str) -> str:
     in it named in words for screen readers (see :func:`live_table_html`).
 
     >>> print(words_html("Ann leads the ♥K & wins"))  # doctest: +NORMALIZE_WHITESPACE
-    <span>Ann leads the <span class="pn-c" role="img"
+    <span>Ann leads the <span class="pn-named" role="img"
     aria-label="king of hearts">♥K</span> &amp; wins</span>
     """
     span = ET.Element("span")

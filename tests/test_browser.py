@@ -331,7 +331,7 @@ _TOLD = """(i) => {
   return handle.getAttribute('aria-valuetext') === name
     && (notes.length ? said.startsWith(name + '. ') : said === name)
     && !/[♠♥♦♣](10|[2-9AKQJ])/.test(said)
-    && notes.every(n => !n.querySelector('.pn-c') || / of (spades|hearts|diamonds|clubs)/.test(said));
+    && notes.every(n => !n.querySelector('.pn-named') || / of (spades|hearts|diamonds|clubs)/.test(said));
 }"""
 
 
