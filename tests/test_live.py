@@ -1695,13 +1695,16 @@ def test_a_kept_game_the_page_cannot_play_on_can_be_downloaded_or_forgotten(
     kept = json.loads(record.dumps(game))
     kept["rules"] = "pagat,follow=strict"  # a value this version does not know
     text = json.dumps(kept)
-    page, rec = _open(browser_context, live_server, "play-the-computer")
-    page.evaluate("""(text) => localStorage.setItem('penneech-live-game:zz-strict',
-      JSON.stringify({record: text, over: false, saved_at: Date.now(), seed: '5',
-                      opponent: {kind: 'greedy', settings: {}},
-                      label: 'seed 5, rules pagat,follow=strict, 0–0, against greedy'}))""", text)
-    page.wait_for_load_state("networkidle")  # (a reload cut the icon's request short)
-    page.reload(wait_until="load")
+    context, rec = browser_context
+    page = context.new_page()
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    # (kept before the page loads: a reload to show it cut the icon's request short)
+    page.add_init_script("localStorage.setItem('penneech-live-game:zz-strict', JSON.stringify("
+                         f"{{record: {json.dumps(text)}, over: false, saved_at: Date.now(), "
+                         "seed: '5', opponent: {kind: 'greedy', settings: {}}, "
+                         "label: 'seed 5, rules pagat,follow=strict, 0–0, against greedy'}))")
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
     resume = page.locator('.pn-live-play [data-do="resume"]')
     resume.click()
     refused = page.locator(".pn-live-play .pn-live-refused-save")
@@ -1756,7 +1759,7 @@ def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_s
     """Undo after the end of a game plays on from before the last card, and the finished game
     stays kept in the browser with its result (the game played on took its place, and after a
     reload the result was gone; review 38a)."""
-    game = Game("pagat", seed=41, players=("Ada", "Greedy"))
+    game = Game("pagat", seed=41, players=("Undoer", "Greedy"))
     play_game(game, [make_player("greedy"), make_player("greedy")])
     while game.phase is not Phase.PLAY or game.to_move != 0:
         game.undo()
@@ -1787,8 +1790,11 @@ def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_s
     saves = page.evaluate("""() => Object.keys(localStorage)
       .filter(k => k.startsWith('penneech-live-game:'))
       .map(k => JSON.parse(localStorage.getItem(k)))
-      .filter(s => s.record.includes('"seed": 41') || s.seed === '41')
+      .filter(s => s.record.includes('Undoer'))
       .map(s => s.over)""")
     assert sorted(saves) == [False, True], (saves, result)
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith(
+      'penneech-live-game:') && localStorage.getItem(k).includes('Undoer'))
+      .forEach(k => localStorage.removeItem(k))""")
     rec.check_all("play-the-computer, undo after the end")
     page.close()

@@ -231,7 +231,8 @@
         // (they were read 15 to 22 times while Python loaded; review 38b); the bar shows the rest
         const quarter = Math.floor(4 * fraction);
         const same = message.replace(/[\d.]+ of /, "") === text.dataset.said;
-        if (!same || quarter !== Number(text.dataset.quarter)) {
+        const whole = /([\d.]+) of \1 /.test(message);  // (the last megabytes are said)
+        if (!same || whole || quarter !== Number(text.dataset.quarter)) {
           text.textContent = message;
           text.dataset.said = message.replace(/[\d.]+ of /, "");
           text.dataset.quarter = String(quarter);
