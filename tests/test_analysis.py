@@ -16,7 +16,7 @@ from penneech.cli import main
 from penneech.players import make_player, play_deal
 from penneech.playouts import PlayoutPlayer
 from tests.engine_helpers import position
-from tests.test_solver import brute_force, game_at, random_rules
+from tests.test_solver import brute_force, every_line, game_at, random_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "book" / "records" / "example.json"
@@ -258,30 +258,18 @@ def _for_the_game(game: Game) -> dict[Card, tuple[int, int]]:
     engine: first the game (1 won, 0 going on, -1 lost), then, while it goes on, the points of
     the rest of the deal."""
     me = game.to_move
-    deal = game.deal_number
+    assert me is not None
     start = game.scores
 
-    def value(g: Game) -> tuple[int, int]:
+    def leaf(g: Game) -> tuple[int, int]:
         if g.phase is Phase.OVER:
             assert g.outcome is not None
             return (1 if g.outcome.winner == me else -1, 0)
-        if g.phase is not Phase.PLAY or g.deal_number != deal:
-            mine, theirs = g.scores[me] - start[me], g.scores[1 - me] - start[1 - me]
-            return (0, mine - theirs)
-        results = []
-        for card in g.legal_plays():
-            child = g.copy()
-            child.play(card)
-            results.append(value(child))
-        return max(results) if g.to_move == me else min(results)
+        return (0, (g.scores[me] - start[me]) - (g.scores[1 - me] - start[1 - me]))
 
-    out = {}
-    for card in game.legal_plays():
-        child = game.copy()
-        child.auto_deal = False
-        child.play(card)
-        out[card] = value(child)
-    return out
+    held = game.copy()
+    held.auto_deal = False  # (the next deal's first turn-up is not this deal's)
+    return every_line(held, leaf)
 
 
 @pytest.mark.parametrize("preset", ["pagat", "davis"])

@@ -123,9 +123,13 @@ def test_a_refused_value_in_a_folded_section_is_shown(browser_context: Any,
 
 
 def _open(browser_context: tuple[Any, LiveRecorder], base: str, name: str,
-          viewport: dict[str, int] | None = None) -> tuple[Any, LiveRecorder]:
+          viewport: dict[str, int] | None = None, init: str | None = None
+          ) -> tuple[Any, LiveRecorder]:
+    """A new page on ``name``.html (``init``: a script run before the page's own)."""
     context, rec = browser_context
     page = context.new_page()
+    if init:
+        page.add_init_script(init)
     if viewport:
         page.set_viewport_size(viewport)
     page.on("console", rec.on_console)
@@ -1632,10 +1636,8 @@ def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_s
     without a word; review 38a)."""
     game = Game("parlett", seed=77, players=("Ada", "Beginner"))
     play_game(game, [make_player("greedy"), make_player("random", seed=1)])
-    context, rec = browser_context
-    page = context.new_page()
     # a quota of window.quota characters (none until it is set), as a browser's own
-    page.add_init_script("""(() => {
+    page, rec = _open(browser_context, live_server, "play-the-computer", init="""(() => {
       const setItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
         let used = 0;
@@ -1649,9 +1651,6 @@ def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_s
         return setItem.call(this, key, value);
       };
     })()""")
-    page.on("console", rec.on_console)
-    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
     page.evaluate("""(text) => { for (let i = 0; i < 10; i++) {
       localStorage.setItem('penneech-live-game:f' + i, JSON.stringify({
         record: text, over: true, saved_at: Date.now() - 1000 * (i + 1), seed: '77',
@@ -1695,16 +1694,12 @@ def test_a_kept_game_the_page_cannot_play_on_can_be_downloaded_or_forgotten(
     kept = json.loads(record.dumps(game))
     kept["rules"] = "pagat,follow=strict"  # a value this version does not know
     text = json.dumps(kept)
-    context, rec = browser_context
-    page = context.new_page()
-    page.on("console", rec.on_console)
-    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
     # (kept before the page loads: a reload to show it cut the icon's request short)
-    page.add_init_script("localStorage.setItem('penneech-live-game:zz-strict', JSON.stringify("
-                         f"{{record: {json.dumps(text)}, over: false, saved_at: Date.now(), "
-                         "seed: '5', opponent: {kind: 'greedy', settings: {}}, "
-                         "label: 'seed 5, rules pagat,follow=strict, 0–0, against greedy'}))")
-    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page, rec = _open(browser_context, live_server, "play-the-computer", init=(
+        "localStorage.setItem('penneech-live-game:zz-strict', JSON.stringify("
+        f"{{record: {json.dumps(text)}, over: false, saved_at: Date.now(), "
+        "seed: '5', opponent: {kind: 'greedy', settings: {}}, "
+        "label: 'seed 5, rules pagat,follow=strict, 0–0, against greedy'}))"))
     resume = page.locator('.pn-live-play [data-do="resume"]')
     resume.click()
     refused = page.locator(".pn-live-play .pn-live-refused-save")
@@ -1738,11 +1733,7 @@ def test_a_record_chosen_while_python_starts_is_loaded_once_it_has(
             game.legal_plays()[0]))
     path = tmp_path / "notepad.json"
     path.write_bytes(record.dumps(game).encode("utf-16"))
-    context, rec = browser_context
-    page = context.new_page()
-    page.on("console", rec.on_console)
-    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page, rec = _open(browser_context, live_server, "play-the-computer")
     page.evaluate("window.penneechLive.pause_ms = 0")
     _start(page, "play")
     page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))

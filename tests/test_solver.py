@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from penneech import Game, GameError, Phase, Rules, Scored, parse_cards
+from penneech import Card, Game, GameError, Phase, Rules, Scored, parse_cards
 from penneech.rules import OPTIONS
 from penneech.solver import (
     Position,
@@ -28,6 +30,8 @@ from penneech.solver import (
     voids,
 )
 from tests.test_properties import CHOICES
+
+T = TypeVar("T")
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -62,31 +66,43 @@ def deal_points(game: Game, since: int) -> tuple[int, int]:
     return points[0], points[1]
 
 
-def brute_force(game: Game) -> dict[str, int]:
-    """Each legal play's value for the player to move, by trying every line on the engine."""
+def every_line(game: Game, leaf: Callable[[Game], T]) -> dict[Card, T]:
+    """Each legal play's worth to the player to move, by trying every line on copies of the
+    engine to the end of the deal (or of the game), where ``leaf`` values it; the player to move
+    takes the most, the other the least."""
     me = game.to_move
     assert me is not None
-    start = len(game.events)
     deal = game.deal_number
 
-    def value(g: Game) -> int:
-        # points for ``me`` minus points for the other, from ``start`` on
+    def value(g: Game) -> T:
         if g.phase is not Phase.PLAY or g.deal_number != deal:
-            a, b = deal_points(g, start)
-            return a - b if me == 0 else b - a
+            return leaf(g)
         results = []
         for card in g.legal_plays():
             child = g.copy()
             child.play(card)
             results.append(value(child))
-        return max(results) if g.to_move == me else min(results)
+        return max(results) if g.to_move == me else min(results)  # type: ignore[type-var]
 
     out = {}
     for card in game.legal_plays():
         child = game.copy()
         child.play(card)
-        out[card.code] = value(child)
+        out[card] = value(child)
     return out
+
+
+def brute_force(game: Game) -> dict[str, int]:
+    """Each legal play's value for the player to move: its points minus the other's, from here
+    to the end of the deal, by trying every line on the engine."""
+    me = game.to_move
+    start = len(game.events)
+
+    def points(g: Game) -> int:
+        a, b = deal_points(g, start)
+        return a - b if me == 0 else b - a
+
+    return {card.code: v for card, v in every_line(game, points).items()}
 
 
 @pytest.mark.parametrize("tricks_left,mid_trick,count", [(1, False, 40), (1, True, 40),
