@@ -4,8 +4,10 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
 
 * the value of each legal card **with every card known** (the exact solver,
   :func:`~penneech.solver.move_values`: the points the player scores in the rest of the deal minus
-  the points the opponent scores, when both play perfectly from there), the best card, and the
-  points the card played cost against it;
+  the points the opponent scores, when both play perfectly from there; every card includes the
+  order of the cards still to be turned up), the best card, and the points the card played cost
+  against it.  Where the deal may decide the game, the cards are ranked first by who wins the
+  game with both playing for it (:class:`~penneech.solver.Solver` ``for_game``), then by points;
 * the value of each legal card **from what the player could see**: the estimates the play-out
   player chooses by (:func:`~penneech.playouts.estimate`: the average over the worlds consistent
   with the player's view, of the points and of the chance of winning the game), and the card
