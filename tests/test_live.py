@@ -796,6 +796,8 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
                            timeout=ANSWER_MS)
     analysis = panel.locator(".pn-replay-analysis .pn-analysis").inner_text()
     assert analysis.startswith("Deal 2: ") and "with every card known" in analysis
+    # the status line (read out) says the engine's own heading of the analysis
+    assert panel.locator(".pn-live-message").inner_text() == analysis.splitlines()[0]
     assert "Deal 2, with every card known (the turn-ups to come too): Ada loses" in analysis, analysis
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
     open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")

@@ -1026,8 +1026,7 @@
           result.replaceChildren(...answer.lines.map((line) => make("p", {
             textContent: line, className: line.startsWith("  ") ? "pn-why" : "",
           })));
-          status.say(`Deal ${answer.deal}: what each card cost, with every card known (the `
-            + "turn-ups to come too) and from what each player could see.");
+          status.say(answer.lines[0]);  // (the engine's heading: "Deal 2: 3 of 11 choices …")
         } finally {
           go.disabled = false;
         }
