@@ -2,7 +2,6 @@
 
 import itertools
 import json
-import math
 import re
 import sys
 from pathlib import Path
@@ -152,7 +151,7 @@ def test_every_combination_is_valid():
     for combo in itertools.product(*(OPTIONS[n].values for n in names)):
         Rules(**{n: v.value for n, v in zip(names, combo, strict=True)})
         count += 1
-    assert count == math.prod(len(OPTIONS[n].values) for n in names) >= 2 ** len(names)
+    assert count > 1 and all(len(OPTIONS[n].values) >= 2 for n in names)  # (each a choice)
 
 
 def test_from_json_checks_types():
