@@ -1,4 +1,4 @@
-"""Penneech: a 1670s English card game for two, under every reading of its rules.
+"""Penneech: an English card game for two, described in 1674, under every reading of its rules.
 
 The engine is pure Python with no dependencies:
 

@@ -545,7 +545,8 @@ def _kinds_help(kinds: Sequence[str]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="penneech", description="Penneech, a 1670s card game for two.")
+    parser = _Parser(prog="penneech",
+                     description="Penneech, a card game for two described in 1674.")
     parser.add_argument("--version", action="version", version=f"penneech {VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

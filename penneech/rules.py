@@ -107,8 +107,10 @@ SOURCES: Final[dict[str, Source]] = {
             "published anonymously and attributed to Charles Cotton) taken in the narrowest sense "
             "of each sentence.  It imposes no duty the chapter does not state (none to follow "
             "suit) and grants no score or right it does not state (none for the first turn-up; "
-            "the throw-in only to the player who deals, a counting card's points to the player "
-            "who held it).  Where a choice cannot be avoided it takes Cotton's usage elsewhere "
+            "the throw-in only to the player who deals).  It reads “your Coat-Card Trumps, with "
+            "*Penneech* turn'd up or in hand” (p. 149) as the cards each player held, so a "
+            "counting card scores for the player who played it: an interpretation, not a "
+            "narrower sense.  Where a choice cannot be avoided it takes Cotton's usage elsewhere "
             "(elder hand leads).  Every one of these choices is disputed: each option gives the "
             "evidence for and against.  Records may still call it `cotton`, its former name."
         ),
@@ -138,9 +140,12 @@ SOURCES: Final[dict[str, Source]] = {
         bibkey="parlett-histocs",
         summary=(
             "Parlett's reconstruction, which he played extensively with the late Andrew "
-            "Pennycook; he heads it “England, 1660 - 1700s (?)”.  His notes mark what he assumed "
-            "(the pack, the first dealer, the throw-in, the first turn-up) and the two choices he "
-            "argues from play: the trick-play rule of All Fours, and a score for every turn-up."
+            "Pennycook; he heads it “England, 1660 - 1700s (?)”.  His notes give a reason for six "
+            "choices.  One he argues from trials with several players: the trick-play rule of "
+            "All Fours.  Two he calls assumptions: the dealer's first turn-up scores, and "
+            "Cotton's “last” trick is the previous one (judging the game much better so).  The "
+            "pack and the throw-in he argues from Cotton's habits and from comparable games, and "
+            "the first dealer from custom."
         ),
     ),
     "gamester": Source(
@@ -173,9 +178,9 @@ SOURCES: Final[dict[str, Source]] = {
             "gamerules.com).  It repeats Parlett's draw for the lower card and his comparison "
             "with All Fours, so it is probably not an independent reading of Cotton.  The `davis` "
             "preset follows it as written.  Where the page is silent (throwing in, the majority "
-            "bonus) the preset reads the silence as absence, and where it is incomplete (a trick "
-            "with no trump in it, equal scores) the engine completes it: those are our choices, "
-            "and the options say so."
+            "bonus, the first turn-up) the preset reads the silence as absence, and where it is "
+            "incomplete (a trick with no trump in it, equal scores, a card turned after the last "
+            "trick) the engine completes it: those are our choices, and the options say so."
         ),
     ),
 }
@@ -580,7 +585,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "minimal": "The chapter is silent.  The least card deals in three of Cotton's "
                 "games, as in Cribbidge: “he that hath the least Card deals” (chap. IX, p. 106); "
-                "the ace counts low, as Parlett has it.",
+                "the ace counts low, as Parlett has it.  Against it: the best Putt-card deals in "
+                "three others (All-Fours, Putt and Lanterloo).",
                 "pagat": "McLeod leaves it open; he reports that Ulf Martin, on the German edition "
                 "of his page, follows Parlett's draw (the preset takes that draw).",
                 "parlett": "Parlett: the lower card deals, the ace lowest, the usual way until the "
@@ -589,7 +595,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "highest Put-card deals” (chap. X, p. 112), as in Putt and Lanterloo.  The "
                 "evidence is divided: in Gleek, Cribbidge and Bone-Ace the least card deals.",
                 "davis": "Davis: the lowest card drawn gives the first deal; by his own "
-                "ranking the ace is highest (our reading of the page).",
+                "ranking the ace is highest (our reading of the page).  The ♦7, the top diamond "
+                "in his ranking too, is drawn as a seven (our completion).",
             },
             does=_FIRST_DEALER,
             unstated=frozenset({"pagat", "davis"}),
@@ -597,7 +604,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             name="redeal",
             question="Which hands may be thrown in?",
-            description="Which hands a player may throw in for a fresh deal by the same dealer.",
+            description="Which hands a player may throw in for a fresh deal.  Under every reading "
+            "the same dealer deals it: McLeod says so; Cotton, Parlett and Davis do not, so for "
+            "the other readings that is our completion.",
             values=_values(
                 ("no_ace_or_face", "A hand with no ace, king, queen or knave (holding the ♦7 "
                  "does not save it)."),
@@ -633,8 +642,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             ),
             cotton="“… you may throw up your Game and deal again.” (p. 149)",
             reasons={
-                "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149): "
-                "the words are said to the player who deals.  Against it: elsewhere Cotton says "
+                "minimal": "The narrowest sense of “throw up your Game and deal again” (p. 149), "
+                "read as said to the player who deals (our reading: the chapter's “you” is the "
+                "dealer in its first sentence, every player in its last).  A third reading, "
+                "that whoever throws up the hand deals the fresh one, is not offered.  Against it: "
+                "elsewhere Cotton says "
                 "\"deal again\" to the players at large: “if the *set* be not up, deal again” "
                 "(chap. VI, p. 85); in Picket the elder hand may choose “whether he shall deal "
                 "again” (chap. VI, p. 87) after a misdeal; and Parlett thinks the narrow sense "
@@ -672,14 +684,16 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "“him who won the last trick” (p. 148), and no trick precedes the first turn-up "
                 "(McLeod's argument).  Against it: the values follow at once on the dealer's "
                 "turn-up, and in Cotton's other games a valued card the dealer turns up counts "
-                "to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours).",
+                "to the dealer (Gleek, All-Fours, Costly-Colours, and Cribbidge on the usual "
+                "reading of its knave).",
                 "pagat": "McLeod has a slight impression that the turn-up score rewards winning a "
                 "trick, so that the dealer's first card would not count; he calls this far from "
                 "clear and allows that all eight turn-ups may score.",
                 "parlett": "Parlett assumes that the dealer pegs an honour turned for the first "
                 "trump, while saying it is unclear.",
                 "gamester": "Yes: wherever the card the dealer turns up has a value in Cotton's "
-                "games it counts to the dealer (Gleek, All-Fours, Cribbidge, Costly-Colours); in "
+                "games it counts to the dealer (Gleek, All-Fours, Costly-Colours, and Cribbidge "
+                "on the usual reading of its knave); in "
                 "Running All-fours “if he turn up an Ace it is four, a King three, a Queen two, "
                 "and a Knave one” (chap. X, p. 113).",
                 "davis": "Davis's page speaks only of the cards a trick's winner turns up; the "
@@ -695,7 +709,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "turns them.",
             values=_values(
                 ("every", "Each card turned after a trick scores for the winner of that trick."),
-                ("final_only", "Only the card turned after the seventh trick scores."),
+                ("final_only", "Only the card turned after the seventh trick scores.  Turned "
+                 "after an earlier trick even the ♦7 scores nothing, although Cotton's sentence "
+                 "on it makes no exception (p. 149)."),
             ),
             cotton="“Now if it so happen, that what is turn'd up proves an Ace or Coat-Card, that "
             "is a great advantage to him who won the last trick; for if it be an Ace turn'd up "
@@ -716,9 +732,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "after each trick, and the final turn-up has a paragraph of its own.  Weak: "
                 "Cotton's “last Trick” in Picket (chap. VI, p. 85) is the final one.",
                 "davis": "Davis: after each trick its winner turns up a card and scores an "
-                "honour.",
+                "honour.  He does not say that a card is turned after the seventh trick; the "
+                "preset turns one and scores it, as the others do (our completion).",
             },
             does=_TURNUPS,
+            unstated=frozenset({"davis"}),
         ),
         OptionInfo(
             name="first_leader",
@@ -798,8 +816,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "minimal": "When not trumps the ♦7 “wins all Diamonds” (p. 149): its power stops "
                 "at its own suit, as it does when a card beats only cards of its suit.  Cotton's "
-                "Whist agrees: “the least Trump will win the highest Card of any other Card” "
-                "(chap. XI, p. 116).",
+                "Ruff and Honours, whose order of the cards Whist shares, agrees: “the least "
+                "Trump will win the highest Card of any other Card” (chap. XI, p. 116).  Against "
+                "it: the same sentence begins “as a Ten wins a Nine if not Trumps” (chap. XI, "
+                "p. 116), which may be read as ranking cards across suits, as Davis does; and "
+                "in Putt a trick goes by rank alone (chap. XVI).",
                 "pagat": "McLeod: a trump wins; otherwise the higher card of the suit led, and a "
                 "card of another suit cannot win.",
                 "parlett": "Parlett states no rule for winning a trick beyond the trump; the "
@@ -835,16 +856,25 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "minimal": "Cotton ties the values to trumps twice, “of Trumps” (p. 148) and "
                 "“Coat-Card Trumps” (p. 149).  His sentences on turned-up cards give the values "
                 "without the words (a turned-up card sets trumps, except the last, which is "
-                "trumps for no trick).  In his Gleek and Ruff and Honours, too, the honours are "
-                "the top trumps.",
+                "trumps for no trick).  In scoring, his Gleek and Ruff and Honours too make the "
+                "honours the top trumps.  Against it: on cheating at Whist he calls “all the "
+                "Honours, that is as aforesaid, the four Aces, the four Kings, *&c.*” (chap. XI, "
+                "p. 118), every ace and king, as Parlett counts them (there any suit may turn "
+                "trumps, which may be why: our reading).",
                 "pagat": "McLeod counts only trumps: he reads Cotton as always tying the value of "
                 "aces and coat cards to trumps (his paraphrase, not Cotton's words), and notes "
                 "that the ♦7's own rule would otherwise be an awkward exception.",
                 "parlett": "Parlett makes every ace and court card an honour that scores when "
-                "turned up or won in a trick, whatever the trumps, without giving a source.  "
-                "(McLeod likens it to the count for game in All Fours, whose values differ.)",
-                "gamester": "Trumps only: “of Trumps” (p. 148), and the honours of Cotton's Gleek "
-                "and Ruff and Honours are the top trumps.",
+                "turned up or won in a trick, without giving a source; he ties only the ♦7's "
+                "value in a trick to trumps, so the others count whatever the trumps (by "
+                "implication, as McLeod reads him).  McLeod likens the count to the count for "
+                "game in All Fours, whose values differ; once, on cheating at Whist, Cotton too "
+                "calls every ace and king an honour (chap. XI, p. 118).",
+                "gamester": "Trumps only: “of Trumps” (p. 148), and in scoring the honours of "
+                "Cotton's Gleek and Ruff and Honours are the top trumps.  Weakened by his "
+                "Whist, where “all the Honours, that is as aforesaid, the four Aces, the four "
+                "Kings, *&c.*” (chap. XI, p. 118), though that is said of cheating, not of "
+                "scoring.",
                 "davis": "Davis lists the honours' values with no mention of trumps, and ties "
                 "only the ♦7's seven in a trick to diamonds being trumps; the preset reads this "
                 "as every ace and court card, whatever the trumps (our reading of his silence).",

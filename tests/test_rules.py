@@ -72,7 +72,7 @@ _NOT_STATED = re.compile(r"\bour (reading|completion|choice)\b|does not say|leav
 #: the values the published readings do not state, which the presets complete
 COMPLETED = {
     ("first_dealer", "pagat"), ("first_dealer", "davis"), ("redeal", "parlett"),
-    ("redeal", "davis"), ("redeal_claimant", "davis"), ("first_turnup_scores", "davis"),
+    ("redeal", "davis"), ("redeal_claimant", "davis"), ("first_turnup_scores", "davis"), ("turnups_score", "davis"),
     ("trick_winner", "parlett"), ("trick_winner", "davis"), ("counting", "davis"),
     ("majority_bonus", "davis"),
     ("win_check", "davis"), ("past_tricks", "pagat"), ("past_tricks", "davis"),
@@ -467,7 +467,8 @@ def test_the_pages_give_each_card_the_points_the_engine_gives_it():
         "welcome.ipynb": [f"called *Penneech*, worth {words(p)} when it is turned up",
                           f"one point for every card taken beyond your own "
                           f"{words(HAND_SIZE)}"],
-        "reconstructions.md": [f"the ♦7 counts {p} turned up, and {in_trick[4]} when won"],
+        "reconstructions.md": [f"The ♦7 scores {p} whenever it is turned up and {in_trick[4]} in a "
+                               f"trick"],
     }
     assert pagat.card_points(penneech, Suit.SPADES) == 0  # ("if diamonds are trumps")
     assert pagat.majority_points(5) == 3  # one point a card: 10 cards, 3 beyond seven
