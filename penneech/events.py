@@ -66,11 +66,16 @@ class Dealt(NamedTuple):
 
 
 class ThrowIn(NamedTuple):
-    """``player``, offered a throw-in, ``claimed`` it (or kept the hand)."""
+    """``player``, offered a throw-in, ``claimed`` it (or kept the hand).
+
+    ``hand`` is the hand thrown in, shown (as Parlett has the player show it); a hand kept is
+    not shown, and ``hand`` is then empty.
+    """
 
     deal: int
     player: Seat
     claimed: bool
+    hand: tuple[Card, ...] = ()
 
 
 class TurnUp(NamedTuple):

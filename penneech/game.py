@@ -783,7 +783,8 @@ class Game:
             raise GameError(self._not_now("throw in"))
         player = self._asked.pop(0)
         self._actions.append(ThrowInAction(player, claim))
-        self._events.append(ThrowIn(self._deal_no, player, claim))
+        shown = tuple(self._hands[player]) if claim else ()  # (the hand thrown in is shown)
+        self._events.append(ThrowIn(self._deal_no, player, claim, shown))
         self._legal = None
         if claim:
             self._events.append(DealEnded(self._deal_no, self._dealer, True, (0, 0), (0, 0)))

@@ -467,8 +467,15 @@ class Table:
             status = f"{names[COMPUTER]} is thinking…"
         elif waiting == "deal":
             ended = [e for e in g.events if isinstance(e, DealEnded)][-1]
-            deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
-                narrate.describe(ended, names, YOU)]
+            if ended.thrown_in:
+                # the deal just ended is this one, told by its throw-in, which shows the hand
+                # (it has no account of a deal's end; the last one was a deal before: review 39c)
+                deal_end = [s.text for s in story if s.start >= start] + [
+                    f"{narrate.describe(ended, names, YOU)} These rules allow a throw-in for "
+                    f"{OPTIONS['redeal'].phrase(g.rules.redeal)}."]
+            else:
+                deal_end = [s.text for s in story if s.kind == "end_of_deal"][-1:] or [
+                    narrate.describe(ended, names, YOU)]
             status = (f"Deal {ended.deal} was thrown in." if ended.thrown_in else
                       f"Deal {ended.deal} is over. {standing(g.scores, names, g.rules)}")
             actions = [("next-deal", "Deal the next hand")]

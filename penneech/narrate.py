@@ -254,7 +254,9 @@ def _event(event: Event) -> Sentence:
         p = event.player
         head: Sentence = (Who(p), " ", verb(p, "has"), " a hand that may be thrown in, ")
         if event.claimed:
-            return head + ("and ", verb(p, "throws"), " it in: the same dealer deals again.")
+            shown = (" (", " ".join(card_text(c) for c in event.hand), ")") if event.hand else ()
+            return head + ("and ", verb(p, "throws"), " it in", *shown,
+                           ": the same dealer deals again.")
         return head + ("but ", verb(p, "keeps"), " it.")
     if isinstance(event, TurnUp):
         return _turnup(event) + (".",)

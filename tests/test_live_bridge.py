@@ -22,7 +22,7 @@ import penneech
 import penneech.live
 from penneech import Game, IllegalPlayError, Phase, Rules, record
 from penneech.cards import parse_card
-from penneech.events import Cut, Played
+from penneech.events import Cut, Played, ThrowIn
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
 from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
@@ -374,6 +374,35 @@ def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
     tapped = ok(op="play", card=card)
     assert tapped["refused"] == "Cannot play: the next deal has not been dealt."
     assert "has not been dealt. " in tapped["news"]
+
+
+def test_a_deal_thrown_in_after_the_first_is_the_deal_the_end_box_tells() -> None:
+    """The box under "Deal the next hand" told the last deal played out again when a later
+    deal was thrown in (review 39c); it tells the throw-in, with the hand shown and the rule."""
+    for seed in range(400):
+        state = _to_the_end_of_the_deal(ok(op="new", rules={"preset": "parlett"}, seed=seed,
+                                           opponent="greedy"))
+        if "End of deal 1" not in state["html"]:
+            continue  # (deal 1 was thrown in, or the game ended)
+        state = ok(op="next_deal")
+        while state["waiting"] == "computer":
+            state = ok(op="computer")
+        if state["waiting"] == "you" and not state["legal"]:
+            state = ok(op="throw_in", claim=True)
+        if state["waiting"] == "deal":
+            break
+    else:
+        pytest.fail("no seed below 400 throws in deal 2")
+    box = re.search(r'<section class="pn-deal-end".*?</section>', state["html"], re.S)
+    assert box, state["html"]
+    told = unescape(re.sub(r"<[^>]+>", "", box.group(0)))
+    game = record.loads(state["record"])
+    thrown = [e for e in game.events if isinstance(e, ThrowIn) and e.claimed][-1]
+    assert thrown.deal == 2 and len(thrown.hand) == 7
+    assert "End of deal 1" not in told, told
+    assert "Deal 2 is thrown in; nothing is scored." in told, told
+    assert " ".join(card_text(c) for c in thrown.hand) in told, told
+    assert OPTIONS["redeal"].phrase("no_card_above_ten") in told, told
 
 
 def _tags(html: str) -> set[str]:
