@@ -345,6 +345,12 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
     if for_game.decides_game:  # who wins the game, with both playing for it from here
         outcome = {c: (v >= GAME_WON // 2) - (v <= -GAME_WON // 2)
                    for c, v in for_game.move_values().items()}
+    # the game decided in this deal whatever the player does: -1 lost, 1 won (else 0)
+    decided = outcome[played] if len(set(outcome.values())) == 1 else 0
+    if decided == -1:
+        # nothing saves the game, with every card known: the cards are ranked by their points
+        # (every card "best" taught nothing, and the opponent may yet go wrong; review 39c)
+        outcome = dict.fromkeys(exact, 0)
     best, cost = _best_and_cost(played, exact, outcome)
     lines: dict[Card, list[Event]] = {}
 
@@ -358,7 +364,7 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
     if with_estimates:
         found = estimate(game.view(player), worlds, seed)
         preferred = best_card(found)
-    reasons = _reasons(game, line, player, played, best, exact, found, preferred)
+    reasons = _reasons(game, line, player, played, best, exact, found, preferred, decided)
     return PlayAnalysis(
         deal=game.deal_number, trick=game.trick_number, player=player, played=played,
         exact=exact, best=best, cost=cost, estimates=found,
@@ -435,10 +441,18 @@ def _first_trick(events: Sequence[Event]) -> TrickWon | None:
 
 def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, played: Card,
              best: Card, exact: dict[Card, int], found: dict[Card, CardEstimate] | None,
-             preferred: Card | None) -> tuple[Sentence, ...]:
+             preferred: Card | None, decided: int = 0) -> tuple[Sentence, ...]:
     me = Who(player)
     other = other_seat(player)
     sentences: list[Sentence] = []
+    if decided:
+        winner = player if decided > 0 else other
+        sentences.append((
+            "With every card known and both playing their best, ", Who(winner),
+            " would win the game in this deal whatever ", me, " ", verb(player, "plays"),
+            " here" + ("" if decided > 0 else ", so the cards are weighed by their points")
+            + ".",
+        ))
     if best == played:
         sentences.append((f"{card_text(played)} was the best play here, with every card known "
                           f"({_signed(exact[played])} points in the rest of the deal).",))
