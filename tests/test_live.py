@@ -1631,11 +1631,14 @@ def test_a_resumed_game_shows_its_rules_on_the_form(browser_context: Any,
     page.close()
 
 
+@pytest.mark.parametrize("room", [True, False])
 def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_says_so(
-        browser_context: Any, live_server: str) -> None:
+        browser_context: Any, live_server: str, room: bool) -> None:
     """Storage full: the game on the table is kept by letting go of the oldest finished game,
     one at a time, and the reader is told which (half of the finished games went at once,
-    without a word; review 38a)."""
+    without a word; review 38a).  When letting go of every finished game would not make
+    ``room`` for it, none is let go (all went, and the game was not kept either; review
+    39d)."""
     game = Game("parlett", seed=77, players=("Ada", "Beginner"))
     play_game(game, [make_player("greedy"), make_player("random", seed=1)])
     # a quota of window.quota characters (none until it is set), as a browser's own
@@ -1647,7 +1650,8 @@ def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_s
           const k = this.key(i);
           if (k !== key) used += k.length + this.getItem(k).length;
         }
-        if (window.quota && used + key.length + String(value).length > window.quota) {
+        if (window.quota && (used + key.length + String(value).length > window.quota
+            || (window.tooLarge && !key.startsWith('penneech-live-game:f')))) {
           throw new DOMException('full', 'QuotaExceededError');
         }
         return setItem.call(this, key, value);
@@ -1666,7 +1670,7 @@ def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_s
     page.evaluate("""() => { let used = 0;
       for (let i = 0; i < localStorage.length; i++) {
         const k = localStorage.key(i); used += k.length + localStorage.getItem(k).length; }
-      window.quota = used - 1000; }""")
+      window.quota = used - 1000; }""" if room else "window.quota = 1e12; window.tooLarge = true")
     page.fill(".pn-live-play input[name=seed]", "21")
     _start(page, "play")
     _wait_table(page)
@@ -1675,12 +1679,20 @@ def test_a_full_storage_lets_go_of_as_few_finished_games_as_the_game_needs_and_s
     page.locator(f'.pn-live-play .pn-cardbtn[data-card="{code}"]').click()
     _settled(page)
     message = page.locator(".pn-live-play .pn-live-message").inner_text()
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith("
+                         "'penneech-live-game:f')).sort()")
+    if not room:  # (any save but the finished games' own is refused)
+        assert "this browser is not keeping the game" in message, message
+        assert "let go" not in message, message
+        assert finished.count() == 10
+        assert kept == [f"penneech-live-game:f{i}" for i in range(10)]
+        rec.check_all("play-the-computer, storage too full")
+        page.close()
+        return
     assert ("this browser's storage is full: to keep this game it let go of the oldest "
             "finished game kept here (finished game 9)") in message, message
     assert "not keeping the game" not in message
     assert finished.count() == 9
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith("
-                         "'penneech-live-game:f')).sort()")
     assert kept == [f"penneech-live-game:f{i}" for i in range(9)]
     rec.check_all("play-the-computer, storage full")
     page.close()

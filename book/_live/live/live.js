@@ -571,24 +571,45 @@
         saved_at: Date.now(), seed: String(answer.seed),
         label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}, against ${who}`,
       });
+      // full: make room by forgetting the oldest finished game, one at a time, as few as the
+      // game needs (never an unfinished one), and say which (half of them went at once,
+      // without a word; review 38a).  The games taken out are held here until the save is
+      // made: if even all of them do not make room, each is put back and nothing is lost
+      // (every finished game went, for nothing; review 39d).
+      const takenOut = [];
+      const putBack = () => {
+        for (const t of takenOut.splice(0).reverse()) {
+          try {
+            localStorage.setItem(t.key, t.text);
+          } catch (e) {
+            letGo.push(t.label);  // (the room it had was taken meanwhile: said, not hidden)
+          }
+        }
+      };
       for (;;) {
         try {
           localStorage.setItem(current, save);
           written = save;
+          letGo.push(...takenOut.map((t) => t.label));
           return true;
         } catch (e) {
-          // full: make room by forgetting the oldest finished game, one at a time, as few as
-          // the game needs (never an unfinished one), and say which (half of them went at
-          // once, without a word; review 38a)
-          const finished = allSaves().filter((s) => s.over && s.key !== current);
-          if (!finished.length) return false;
-          const oldest = finished[finished.length - 1];
-          try {
-            localStorage.removeItem(oldest.key);
-          } catch (e2) {
+          const finished = allSaves().filter((s) => s.over && s.key !== current
+            && !takenOut.some((t) => t.key === s.key));
+          if (!finished.length) {
+            putBack();
             return false;
           }
-          letGo.push(oldest.label || "a finished game");
+          const oldest = finished[finished.length - 1];
+          try {
+            const text = localStorage.getItem(oldest.key);
+            localStorage.removeItem(oldest.key);
+            if (text !== null) {
+              takenOut.push({ key: oldest.key, text, label: oldest.label || "a finished game" });
+            }
+          } catch (e2) {
+            putBack();
+            return false;
+          }
         }
       }
     }
