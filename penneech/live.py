@@ -55,7 +55,7 @@ import types
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import frames, narrate, players, record
 from .cards import CardError, parse_card
@@ -75,7 +75,7 @@ from .rules import (
     Seat,
     show_value,
 )
-from .text import TooManyDigits, shorten, whole_number
+from .text import TooManyDigits, shorten, terminal_safe, whole_number
 
 if TYPE_CHECKING:  # the simulation module is imported when an experiment starts
     from .simulation import GameResult, SeatedGame
@@ -1367,6 +1367,27 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 }
 
 
+#: The answers' fields that the page shows as text (``textContent``), not as HTML: the data in
+#: them (players' names, a record's words, an error that quotes them) goes through
+#: :func:`~penneech.text.terminal_safe`, the one path of the terminal's lines, so that a name's
+#: bidirectional controls cannot reverse the rest of a line (the HTML beside it showed the same
+#: name escaped; review 39d).  The prompt's output is the reader's own Python's, shown as printed.
+TEXT_FIELDS: Final = frozenset({"error", "news", "refused", "told", "title", "narration",
+                                "lines", "note", "progress"})
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, str):
+        return terminal_safe(value)
+    if isinstance(value, list):
+        return [_shown(v) for v in value]
+    return value
+
+
+def _text_made_safe(answer: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _shown(v) if k in TEXT_FIELDS else v for k, v in answer.items()}
+
+
 def handle(request: str) -> str:
     """Answer one request (JSON text) with JSON text; never raises for a bad request.  A
     byte-order mark (or more) at the start is allowed, as in a record."""
@@ -1380,8 +1401,10 @@ def handle(request: str) -> str:
         if not isinstance(op, str) or op not in OPERATIONS:
             raise LiveError(f"unknown request {op!r}")
         answer = OPERATIONS[str(op)](args)
+        if op != "python":  # (the prompt's output and error are the reader's own Python's)
+            answer = _text_made_safe(answer)
     except LiveError as exc:
-        return json.dumps({"ok": False, "error": str(exc)})
+        return json.dumps({"ok": False, "error": terminal_safe(str(exc))})
     except json.JSONDecodeError as exc:
         return json.dumps({"ok": False, "error": f"the request is not JSON: {exc.msg}"})
     except Exception as exc:  # a defect: say so plainly, with where it happened

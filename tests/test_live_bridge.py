@@ -25,7 +25,7 @@ from penneech.cards import parse_card
 from penneech.events import Cut, Played, ThrowIn
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
-from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS
+from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS, make_player, play_game
 from penneech.render import card_label
 from penneech.rules import OPTIONS, PRESET_NAMES
 from penneech.simulation import read_csv, simulate, summarize
@@ -433,6 +433,44 @@ def test_names_and_records_reach_the_page_escaped() -> None:
     controls = ok(op="new", rules="pagat", seed=1, names=["Ann\x1b[2J\u202e", "Bob"])
     assert "\x1b" not in controls["html"] and "\u202e" not in controls["html"]
     assert "Ann\\x1b[2J" in controls["html"]  # shown, not obeyed
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_names_in_the_text_fields_are_shown_as_the_html_shows_them() -> None:
+    """The fields the page shows as text (the replay's title and account, the analysis, what
+    a screen reader is told, the status line, errors) carried a name's bidirectional controls
+    raw, while the HTML beside them showed them escaped (review 39d): every text the page is
+    given, but the record it downloads, shows them as the terminal does."""
+    hostile = "Ann\u202etxt.exe\u2066\x00\u200b"
+    game = Game("pagat", seed=3, players=(hostile, "Ben"))
+    play_game(game, [make_player("greedy"), make_player("greedy")])
+    text = record.dumps(game)
+    half = Game("pagat", seed=3, players=("Ben", hostile))
+    half.play(half.legal_plays()[0])
+    illegal = json.loads(record.dumps(half))
+    illegal["deals"][0]["plays"].append(illegal["deals"][0]["plays"][0])  # (played twice)
+    answers = {
+        "replay": ok(op="replay", text=text, name="evil.json"),
+        "replay_analysis": ok(op="replay_analysis", text=text, name="evil.json", deal=1),
+        "resume": ok(op="resume", table="evil", record=record.dumps(half), loaded=True),
+        "play": ok(op="play", table="evil", card="XX"),
+        "error": ask(op="resume", table="evil2", record=json.dumps(illegal)),
+    }
+    assert not answers["error"]["ok"] and "Ann\\u202e" in answers["error"]["error"]
+    assert "Ann\\u202etxt.exe" in answers["replay"]["title"]
+    for op, answer in answers.items():
+        for shown in _strings({k: v for k, v in answer.items() if k != "record"}):
+            assert not re.search("[\x00\u202e\u2066\u200b]", shown), (op, shown[:200])
+    assert json.loads(answers["resume"]["record"])["players"][1] == hostile  # (kept exactly)
 
 
 def test_bad_requests_get_a_plain_error() -> None:
