@@ -667,7 +667,7 @@ def _given_text(args: Mapping[str, Any], key: str, name: str) -> str:
             raw = base64.b64decode(data, validate=True)
         except ValueError:
             raise LiveError(f"{name}: the file could not be read") from None
-        return record.text_of(raw, name)
+        return record.text_of(raw, name, size=_file_size(args))
     text = args.get(key)
     if not isinstance(text, str):
         raise LiveError("no record was given")

@@ -229,7 +229,7 @@ def load(path: str | os.PathLike[str]) -> Game:
     return loads(text_of(raw, name), name)
 
 
-def text_of(raw: bytes, name: str | None = None) -> str:
+def text_of(raw: bytes, name: str | None = None, *, size: int | None = None) -> str:
     """The text of a record file's bytes, read as the command line and the live pages both read
     it (they read the same file differently: review 38a): at most ``MAX_RECORD_BYTES``,
     UTF-8, or UTF-16 where the file begins with its byte-order mark (as Windows Notepad saves
@@ -244,9 +244,12 @@ def text_of(raw: bytes, name: str | None = None) -> str:
     ... except RecordError as error:
     ...     print(error)
     a.json: not UTF-8 text: the byte 0x89 at line 1, column 1 cannot be read
+
+    ``size`` is the whole file's size where only its beginning was read (a browser reads no more
+    of a file than a record may hold, and says how large it is).
     """
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(_too_big(len(raw)), file=name)
+    if max(len(raw), size or 0) > MAX_RECORD_BYTES:
+        raise RecordError(_too_big(max(len(raw), size or 0)), file=name)
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return raw.decode("utf-16")

@@ -810,6 +810,16 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
         "() => document.querySelector('.pn-live-replay .pn-live-message')?.innerText"
         ".includes('binary.json: too large')", timeout=ANSWER_MS)
     assert "(3,000,000 bytes;" in panel.locator(".pn-live-message").inner_text()
+    # a file far larger (a video chosen by mistake) is told so too: read whole, it crashed
+    # the tab (review 39d)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(300 * 1024 * 1024)  # (a sparse file: nothing written)
+    panel.locator("input[type=file]").set_input_files(str(huge))
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-replay .pn-live-message')?.innerText"
+        ".includes('huge.json: too large')", timeout=ANSWER_MS)
+    assert "(314,572,800 bytes;" in panel.locator(".pn-live-message").inner_text()
     rec.check_all("replay-a-record, live")
     page.close()
 

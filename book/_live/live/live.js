@@ -294,10 +294,15 @@
   // A chosen file as its bytes (base64, for the engine, which reads them as the command line
   // reads a file: the browser's own reading took a UTF-16 file, and made a binary one a JSON
   // parser's complaint; review 38a).
+  // No more of a file is read than READ_AT_MOST bytes: the engine judges a record's size (it
+  // is sent the file's own size), but a video chosen by mistake, read whole, crashed the tab
+  // (review 39d).  More than a record may hold, so that the engine still sees it is too large.
+  const READ_AT_MOST = 4 * 1024 * 1024;
+
   async function readFile(input) {
     const file = input.files && input.files[0];
     if (!file) return null;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = new Uint8Array(await file.slice(0, READ_AT_MOST).arrayBuffer());
     let binary = "";
     for (let i = 0; i < bytes.length; i += 0x8000) {
       binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
