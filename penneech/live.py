@@ -438,6 +438,17 @@ class Table:
         parts.append(status)
         return _spoken(" ".join(p for p in parts if p))
 
+    def _latest(self, story: Sequence[narrate.Step], start: int) -> tuple[list[str], str]:
+        """What happened since the reader's last card of this deal (from the step that holds
+        it), or since the deal began: the account's newest lines, which the table shows where
+        the account is folded."""
+        events = self.game.events
+        mine = [i for i, e in enumerate(events)
+                if i >= start and isinstance(e, Played) and e.player == YOU]
+        since = mine[-1] if mine else start
+        lines = [s.text for s in story if s.end > since and s.start >= start]
+        return lines, ("Since your last card:" if mine else "So far in this deal:")
+
     def state(self) -> dict[str, Any]:
         g = self.game
         view = g.view(YOU)
@@ -495,10 +506,13 @@ class Table:
             analysis = self.analysis(analysed)
         if self.hint:
             status += " " + self.hint
+        latest, latest_title = (self._latest(story, start) if waiting == "you"
+                                else ([], ""))
         html = live_table_html(
             view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,
             narration=lines, deal_end=deal_end, analysis=analysis, result=result,
-            options_page=OPTIONS_PAGE, narration_note=_memory_note(g.rules))
+            options_page=OPTIONS_PAGE, narration_note=_memory_note(g.rules),
+            latest=latest, latest_title=latest_title)
         outcome = g.outcome
         return {
             "html": html,

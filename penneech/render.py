@@ -477,7 +477,7 @@ def _trick_el(trick: Sequence[tuple[int, Card]], names: Sequence[str],
               winner: int | None) -> ET.Element:
     span = ET.Element("span", {"class": "pn-trick"})
     if not trick:
-        span.text = "no cards played yet"
+        span.text = "no card played to this trick yet"
         return span
     for i, (p, c) in enumerate(trick):
         who = ET.SubElement(span, "span")
@@ -594,7 +594,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                     hint: Card | None = None, actions: Sequence[tuple[str, str]] = (),
                     narration: Sequence[str] = (), deal_end: Sequence[str] = (),
                     analysis: Sequence[str] = (), result: str | None = None,
-                    options_page: str | None = None, narration_note: str = "") -> str:
+                    options_page: str | None = None, narration_note: str = "",
+                    latest: Sequence[str] = (), latest_title: str = "") -> str:
     """The live card table as the reader (``view.player``) sees it: the opponent's cards face
     down, the turn-up and trumps, the trick, both scores pegged, tricks taken, the stock left,
     and the reader's hand as buttons.
@@ -605,7 +606,9 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     ``actions`` are ``(action, label)`` buttons (``data-action``), ``narration`` the lines told so
     far (with ``narration_note`` over them, if given), ``deal_end`` the account of a finished
     deal with ``analysis`` lines under it (what the reader's cards cost; under ``result`` when
-    the game is over), and ``result`` the end of the game in words.  Every text is escaped
+    the game is over), and ``result`` the end of the game in words.  ``latest`` is what happened
+    since the reader last played (the account's newest lines, under ``latest_title``), shown
+    above the status where a folded account would hide it.  Every text is escaped
     here.  With ``options_page`` (the page that describes the rule options, such as
     the book's ``reconstructions.html``), each rule option named in brackets in the refusal,
     the account and the narration ("(turnups_score; now 16)") links to its section there.
@@ -673,6 +676,12 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         button.append(picture)
     if not view.hand:
         hand.text = "no cards in hand"
+    if latest:  # (the account is folded on a phone: the computer's card and what it scored
+        # were on the table for half a second, then shown nowhere; review 39c)
+        box = ET.SubElement(root, "div", {"class": "pn-latest"})
+        ET.SubElement(box, "strong").text = latest_title
+        for line in latest:
+            _told(ET.SubElement(box, "p"), line, options_page)
     # (not a live region: the page tells a screen reader what changed in one that stays)
     say = ET.SubElement(root, "p", {"class": "pn-status"})
     _told(say, status, options_page)  # the hint's "(follow: suit)" links to its rule too

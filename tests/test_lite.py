@@ -391,9 +391,9 @@ def test_play_the_computer_live(session: Session) -> None:
     # starts the next game
     page.get_by_role("button", name="New game").click()
     _expect(page.locator(live)).to_contain_text("is not finished", timeout=30_000)
-    assert "no cards played yet" not in board.inner_text()
+    assert "no card played to this trick yet" not in board.inner_text()
     page.get_by_role("button", name="New game").click()
-    _expect(board).to_contain_text("no cards played yet", timeout=30_000)
+    _expect(board).to_contain_text("no card played to this trick yet", timeout=30_000)
     assert page.locator(f"{live} .widget-hbox button.mod-info").count() >= 1
     assert traffic.fetched("/pyodide/pyodide.asm.wasm"), "the worker's requests were not recorded"
     # the Open live note says how much the first visit loads: the site's files fetched here

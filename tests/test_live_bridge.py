@@ -25,7 +25,8 @@ from penneech.cards import parse_card
 from penneech.events import Cut, Played, ThrowIn
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
-from penneech.players import DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS, make_player, play_game
+from penneech.players import (DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS, kind_name, make_player,
+                              play_game)
 from penneech.render import card_label
 from penneech.rules import OPTIONS, PRESET_NAMES
 from penneech.simulation import read_csv, simulate, summarize
@@ -374,6 +375,39 @@ def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
     tapped = ok(op="play", card=card)
     assert tapped["refused"] == "Cannot play: the next deal has not been dealt."
     assert "has not been dealt. " in tapped["news"]
+
+
+def _latest(html: str) -> str:
+    box = re.search(r'<div class="pn-latest">.*?</div>', html, re.S)
+    return unescape(re.sub(r"<[^>]+>", "", box.group(0))) if box else ""
+
+
+def test_what_the_computer_did_since_the_readers_card_stays_in_view() -> None:
+    """When the computer took the reader's trick and led the next, the finished trick was on
+    the table for half a second, and on a phone (the account folded) nothing else showed it or
+    what the computer pegged (review 39c): the table says what happened since the reader's
+    last card, from the account."""
+    who = kind_name("greedy")
+    for seed in range(100):
+        state = ok(op="new", rules={"preset": "pagat"}, seed=seed, opponent="greedy")
+        if state["waiting"] != "you" or not state["legal"]:
+            continue
+        assert _latest(state["html"]).startswith("So far in this deal:")
+        card = state["legal"][0]
+        state = ok(op="play", card=card)
+        while state["waiting"] == "computer":
+            state = ok(op="computer")
+        if "Trick 1" not in _latest(state["html"]) or f"Trick 2: {who} leads" not in _latest(
+                state["html"]):
+            continue
+        break
+    else:
+        pytest.fail("no seed below 100 has the computer take the reader's lead")
+    told = _latest(state["html"])
+    assert told.startswith("Since your last card:"), told
+    assert f"you lead the {card_text(parse_card(card))}" in told, told
+    assert f"{who} wins the trick" in told and f"{who} turns up the" in told, told
+    assert "Deal 1:" not in told  # (only what came after the reader's card)
 
 
 def test_a_deal_thrown_in_after_the_first_is_the_deal_the_end_box_tells() -> None:
