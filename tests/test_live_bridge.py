@@ -25,8 +25,14 @@ from penneech.cards import parse_card
 from penneech.events import Cut, Played, ThrowIn
 from penneech.live import catalogue, handle, player_catalogue, rules_from
 from penneech.narrate import card_text
-from penneech.players import (DEFAULT_OPPONENT, LEVELS, PLAYER_KINDS, kind_name, make_player,
-                              play_game)
+from penneech.players import (
+    DEFAULT_OPPONENT,
+    LEVELS,
+    PLAYER_KINDS,
+    kind_name,
+    make_player,
+    play_game,
+)
 from penneech.render import card_label
 from penneech.rules import OPTIONS, PRESET_NAMES
 from penneech.simulation import read_csv, simulate, summarize
