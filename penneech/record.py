@@ -43,7 +43,6 @@ penneech.record.RecordError: mine.json: rules: 'fre' is not a value of follow: u
 
 from __future__ import annotations
 
-import codecs
 import json
 import os
 import re
@@ -57,7 +56,7 @@ from .events import Event, tally
 from .files import atomic_write
 from .game import DealAction, Game, GameError, Phase, ThrowInAction, check_names, check_seed
 from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
-from .text import TooManyDigits, json_kind, shorten, whole_number
+from .text import TooManyDigits, json_kind, shorten, text_of_bytes, whole_number
 
 __all__ = [
     "FORMAT",
@@ -250,19 +249,10 @@ def text_of(raw: bytes, name: str | None = None, *, size: int | None = None) -> 
     """
     if max(len(raw), size or 0) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(max(len(raw), size or 0)), file=name)
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return raw.decode("utf-16")
-        except UnicodeDecodeError:
-            raise RecordError("not UTF-16 text, though it begins as UTF-16 does",
-                              file=name) from None
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1  # (in bytes)
-        raise RecordError(f"not UTF-8 text: the byte 0x{raw[exc.start]:02X} at line {line}, "
-                          f"column {column} cannot be read", file=name) from None
+        return text_of_bytes(raw)
+    except ValueError as exc:
+        raise RecordError(str(exc), file=name) from None
 
 
 def _json_int(text: str) -> int:

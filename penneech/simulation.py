@@ -84,7 +84,7 @@ from .files import atomic_write, check_writable
 from .game import Game, check_seed
 from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game, whole_at_least_one
 from .rules import Rules
-from .text import TooManyDigits, integer, py_shown, whole_number
+from .text import TooManyDigits, integer, py_shown, shorten, text_of_bytes, whole_number
 
 __all__ = [
     "GameResult",
@@ -400,7 +400,7 @@ def games_done(
         if not 0 <= n < games:
             raise unlike(f"a run of {games} games has games 0 to {games - 1}")
         if r.rules != notation:
-            raise unlike(f"it was played under the rules {r.rules}, not {notation}")
+            raise unlike(f"it was played under the rules {shorten(r.rules)}, not {notation}")
         ours = game_seed(seed, n, duplicate)
         if r.seed != ours:
             raise unlike(f"it was dealt from the game seed {r.seed}, where game {n} of a run "
@@ -408,7 +408,7 @@ def games_done(
         first, second = _seating(n, duplicate)
         seats = (labels[first], labels[second])
         if tuple(r.players) != seats:
-            raise unlike(f"its players were {' and '.join(r.players)}, not "
+            raise unlike(f"its players were {shorten(' and '.join(r.players))}, not "
                          f"{' and '.join(seats)}")
         if n in have:
             raise NotThisRun(f"game {n} is in the results twice")
@@ -972,8 +972,9 @@ def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]
                         f"{type(path_or_file).__name__}")
     try:
         if isinstance(path_or_file, (str, os.PathLike)):
-            with open(path_or_file, newline="", encoding="utf-8") as f:
-                return _read_rows(csv.DictReader(f))
+            with open(path_or_file, "rb") as f:  # (read as a record is: UTF-8 or UTF-16)
+                text = text_of_bytes(f.read())
+            return _read_rows(csv.DictReader(io.StringIO(text, newline="")))
         return _read_rows(csv.DictReader(path_or_file))
     except (ValueError, csv.Error) as exc:
         raise ValueError(f"not a penneech simulation CSV: {exc}") from None

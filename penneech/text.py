@@ -17,6 +17,7 @@ of output or inject markup.
 
 from __future__ import annotations
 
+import codecs
 import html
 import json
 import operator
@@ -24,7 +25,7 @@ import unicodedata
 from typing import SupportsIndex
 
 __all__ = ["terminal_safe", "html_text", "shorten", "json_kind", "shown", "whole_number",
-           "TooManyDigits", "integer"]
+           "TooManyDigits", "integer", "text_of_bytes"]
 
 #: Characters that are not control characters but change how text around them is shown
 #: (bidirectional embeddings, overrides and isolates; line and paragraph separators).
@@ -69,6 +70,32 @@ def html_text(text: str) -> str:
     """``text`` escaped for HTML (element content and quoted attribute values alike); control
     characters are shown as visible escapes, as in a terminal."""
     return html.escape(terminal_safe(text), quote=True)
+
+
+def text_of_bytes(raw: bytes) -> str:
+    """A file's bytes as text, as the project reads every file a user gives it (a record, a
+    simulation's CSV): UTF-8, or UTF-16 where it begins with its byte-order mark (as Windows
+    Notepad and spreadsheets save "Unicode" text).  Else :class:`ValueError`, saying where.
+
+    >>> text_of_bytes("Ann".encode("utf-16"))
+    'Ann'
+    >>> text_of_bytes(b"ok\\nno \\xff")
+    Traceback (most recent call last):
+    ...
+    ValueError: not UTF-8 text: the byte 0xFF at line 2, column 4 cannot be read
+    """
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-16 text, though it begins as UTF-16 does") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1  # (in bytes)
+        raise ValueError(f"not UTF-8 text: the byte 0x{raw[exc.start]:02X} at line {line}, "
+                         f"column {column} cannot be read") from None
 
 
 def shorten(text: str, limit: int = 60) -> str:

@@ -544,3 +544,25 @@ def test_go_on_refuses_a_row_whose_figures_disagree(serial: list[GameResult]) ->
     more = dataclasses.replace(first, scores=(first.scores[0] + 1, first.scores[1]))
     with pytest.raises(NotThisRun, match=r"are not the sums of its points by source"):
         games_done([more, *serial[1:4]], *run, games=40)
+
+
+def test_go_on_reads_a_csv_saved_as_unicode_and_echoes_an_edited_field_shortened(
+        serial: list[GameResult], tmp_path: Path) -> None:
+    """A run's CSV saved again by a spreadsheet as "Unicode text" (UTF-16) got Python's codec
+    message, where a record is read as UTF-16; a field edited to 10 kB was echoed whole in the
+    error (review 39d)."""
+    import dataclasses
+
+    from penneech.simulation import NotThisRun, games_done
+
+    kept = tmp_path / "kept.csv"
+    write_csv(serial[:4], kept)
+    kept.write_bytes(kept.read_text(encoding="utf-8").encode("utf-16"))
+    assert read_csv(kept) == serial[:4]
+    kept.write_bytes(b"game,seed\n0,\xff\n")
+    with pytest.raises(ValueError, match=r"not UTF-8 text: the byte 0xFF at line 2, column 3"):
+        read_csv(kept)
+    long = dataclasses.replace(serial[0], players=("x" * 10_000, serial[0].players[1]))
+    with pytest.raises(NotThisRun) as refused:
+        games_done([long, *serial[1:4]], "pagat", ("greedy", "random"), 11, games=40)
+    assert "its players were xxx" in str(refused.value) and len(str(refused.value)) < 300
