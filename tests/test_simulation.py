@@ -8,6 +8,7 @@ import io
 import math
 import os
 import signal
+from pathlib import Path
 from typing import Any
 
 import pytest
