@@ -144,7 +144,8 @@ class DealAnalysis:
         return (totals[0], totals[1])
 
     def summary(self, you: Seat | None = None) -> str:
-        """One line: what each player's choices cost."""
+        """One line: what each player's choices cost, and how much of that was on cards that
+        were the best from what the player could see (hindsight, not a mistake)."""
         sentence: list[Any] = [f"Deal {self.deal}, {KNOWN}: "]
         for seat in (0, 1):
             choices = [p for p in self.plays if p.player == seat]
@@ -152,6 +153,10 @@ class DealAnalysis:
             sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),
                          f" {_points(self.costs[seat])} in {costly} of {len(choices)} "
                          f"choice{'s' if len(choices) != 1 else ''}"]
+            unseen = sum(p.cost for p in choices if _hindsight(p))
+            if unseen:
+                sentence += [f" ({unseen} of those points on cards that were the best from what ",
+                             Who(seat), " could see)"]
         return render((*sentence, "."), self.names, you)
 
     def review(self, player: Seat, you: Seat | None = None) -> list[str]:
@@ -184,9 +189,16 @@ class DealAnalysis:
                            self.names, you)]
         whose = "your" if player == you else f"{self.names[player]}'s"
         costly = sum(1 for p in mine if p.cost)
+        unseen = sum(1 for p in mine if _hindsight(p))
+        seer = "you" if player == you else self.names[player]
+        which = ("it was" if unseen == costly == 1 else "all were" if unseen == costly
+                 else f"{unseen} of them {'was' if unseen == 1 else 'were'}")
         head = (f"How {whose} cards did in deal {self.deal}, {KNOWN}: "
                 + ("every choice was a best one." if not costly
-                   else f"{costly} of {len(mine)} choices cost points."))
+                   else f"{costly} of {len(mine)} choices cost points"
+                   + ("." if not unseen else
+                      f"; {which} the best from what {seer} could see, so that cost is "
+                      "hindsight, not a mistake.")))
         return [head, *self.lines(you, player=player)]
 
     def lines(self, you: Seat | None = None, *, all_plays: bool = False,
@@ -240,6 +252,13 @@ class DealAnalysis:
             "summary": self.summary(),
             "plays": [p.to_json() for p in self.plays],
         }
+
+
+def _hindsight(p: PlayAnalysis) -> bool:
+    """Whether a costly card was the best from what its player could see (the play-outs' own
+    choice, the one Hint gives): its cost is the hidden cards', not a mistake (review 39c:
+    the learner who followed the Hint was told it lost 16 points)."""
+    return bool(p.cost) and p.best_estimated == p.played
 
 
 def _in_order(values: dict[Card, Any]) -> list[tuple[Card, Any]]:
@@ -569,13 +588,12 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     now_bad = _first_trick(bad)
     if now_good is not None and now_bad is not None and now_good.winner != now_bad.winner:
         if now_good.winner == player:
-            won = _trick_points(good, now_good.trick, player)
-            lost = _trick_points(bad, now_bad.trick, other)
             sentence: Sentence = ("it would take this trick"
-                                  + (f", worth {won} points" if won else ""),)
+                                  + _worth(good, now_good.trick, player),)
+            lost = _worth(bad, now_bad.trick, other)
             if lost:
                 sentence += (f"; after {card_text(played)}, ", Who(other),
-                             f" would take it, worth {lost} points")
+                             f" would take it{lost}")
             return sentence
         return ("it would let ", Who(other), " take this trick, and that costs less",)
     # 4. a card of the player's that scores for the opponent after the card played
@@ -617,18 +635,32 @@ def _tricks(numbers: Sequence[int]) -> str:
     return "tricks " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
-def _trick_points(events: Sequence[Event], trick: int, player: Seat) -> int:
-    """What ``player`` pegged for trick number ``trick`` (its cards and the card turned up after
-    it, not the majority bonus): the pegs between that trick's end and the next."""
-    total = 0
+def _worth(events: Sequence[Event], trick: int, player: Seat) -> str:
+    """", worth 9 points: 4 in it, and 5 for the ♦A turned up after it": what ``player``
+    would peg for trick number ``trick``, its cards and the card turned up after it (which the
+    reader did not see then: said apart; review 39c), not the majority bonus; "" for nothing."""
+    in_trick = 0
+    turned: list[Scored] = []
     current = 0
     for e in events:
         if isinstance(e, TrickWon):
             current = e.trick
-        elif (isinstance(e, Scored) and current == trick and e.player == player
-              and e.source != "majority"):
-            total += e.points
-    return total
+        elif isinstance(e, Scored) and current == trick and e.player == player:
+            if e.source == "turnup":
+                turned.append(e)
+            elif e.source != "majority":
+                in_trick += e.points
+    up = sum(s.points for s in turned)
+    if not in_trick + up:
+        return ""
+    said = f", worth {in_trick + up} points"
+    if not up:
+        return said
+    card = turned[0].card
+    if not in_trick:
+        return said + (f", all for {_the(card)} turned up after it" if card else "")
+    return said + f": {in_trick} in it, and {up} for " + (
+        f"{_the(card)} turned up after it" if card else "the card turned up after it")
 
 
 def _the(card: Card) -> str:

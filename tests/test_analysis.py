@@ -166,6 +166,69 @@ def test_the_best_play_is_explained() -> None:
     assert "From what you could see" in first.explain(you=0)
 
 
+def test_a_tricks_worth_says_apart_what_the_card_turned_up_after_it_adds() -> None:
+    """"It would take this trick, worth 9 points" counted the card turned up after the trick,
+    which nobody sees when choosing, and the trick held 4 (review 39c): the figure is split
+    into what is in the trick and what the card turned up after it scores, and adds up."""
+    import re
+
+    worth = re.compile(r"worth (\d+) points(?:: (\d+) in it, and (\d+) for|, all for)? ?"
+                       r"(?:the (\S+) turned up after it)?")
+    split = alone = 0
+    for seed in range(40):
+        game = Game(Rules.preset("pagat", redeal="never"), seed=seed, first_dealer=seed % 2)
+        play_deal(game, [make_player("random", seed=seed), make_player("greedy")])
+        for p in analyse_deal(game, 1, estimates=False).plays:
+            for m in worth.finditer(p.explanation):
+                total, in_trick, up, card = m.groups()
+                if card is None:
+                    continue
+                value = Rules.preset("pagat").turnup_points(Card(_code(card)))
+                if in_trick is None:  # "all for the ♦A turned up after it"
+                    alone += 1
+                    assert int(total) == value, p.explanation
+                else:
+                    split += 1
+                    assert int(up) == value and int(total) == int(in_trick) + value, (
+                        p.explanation)
+    assert split and alone, (split, alone)
+
+
+def _code(symbols: str) -> str:
+    """``♦A`` as a card code, ``AD``."""
+    suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+    rank = symbols[1:].replace("10", "T")
+    return rank + suits[symbols[0]]
+
+
+def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight() -> None:
+    """The learner who played the Hint's card was told it lost 16 points, in the heading and
+    the summary (review 39c): a costly card that was the play-outs' own choice from the
+    player's view is told as hindsight, with its points, in both."""
+    from penneech.analysis import _hindsight
+
+    seen = 0
+    for seed in range(20):
+        game = Game(Rules.preset("pagat", redeal="never"), seed=seed, first_dealer=0)
+        play_deal(game, [make_player("greedy"), make_player("greedy")])
+        report = analyse_deal(game, 1, worlds=50, seed=1, estimates_of=0)
+        mine = [p for p in report.plays if p.player == 0]
+        unseen = [p for p in mine if _hindsight(p)]
+        head, summary = report.review(0, you=0)[0], report.summary(you=0)
+        assert all(p.best_estimated == p.played and p.cost for p in unseen)
+        if not unseen:
+            assert "hindsight" not in head and "you could see" not in summary, (head, summary)
+            continue
+        seen += 1
+        costly = sum(1 for p in mine if p.cost)
+        which = ("it was" if len(unseen) == costly == 1 else "all were"
+                 if len(unseen) == costly else f"{len(unseen)} of them")
+        assert f"; {which}" in head and "hindsight, not a mistake." in head, head
+        assert (f"({sum(p.cost for p in unseen)} of those points on cards that were the best "
+                "from what you could see)") in summary, summary
+    assert seen >= 3
+
+
 def test_the_explanation_never_argues_for_the_card_played() -> None:
     """The book's example, deal 2, trick 1 (review 35b): the play-outs chose ♠A over the ♠6
     played by a hair of the chance of winning (0.84104 against 0.84071), which rounded alike,
