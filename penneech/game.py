@@ -170,6 +170,26 @@ class PlayAction(NamedTuple):
 
 #: A player's decision: what :meth:`Game.undo` takes back.
 Decision = ThrowInAction | PlayAction
+
+
+def taken_back_text(taken: Sequence[Decision], names: Sequence[str],
+                    you: Seat | None = None) -> str:
+    """What :meth:`Game.take_back` took back, in the order it was played, told to the player
+    in seat ``you`` (if any): the terminal game and the live table both say it (the live
+    table's Undo said nothing; review 39c).
+
+    >>> taken = [PlayAction(1, Card("8D")), PlayAction(0, Card("3S"))]
+    >>> taken_back_text(taken, ("Ann", "Expert"), you=0)
+    "Taken back: your ♠3, then Expert's ♦8."
+    """
+    said = []
+    for decision in reversed(taken):
+        who = "your" if decision.player == you else f"{names[decision.player]}'s"
+        if isinstance(decision, PlayAction):
+            said.append(f"{who} {decision.card.symbol}")
+        else:
+            said.append(f"{who} answer to the throw-in question")
+    return "Taken back: " + ", then ".join(said) + "."
 #: Anything that moves a game on: a deal or a decision.
 Action = DealAction | ThrowInAction | PlayAction
 compare_by_kind(DealAction, ThrowInAction, PlayAction)

@@ -61,7 +61,16 @@ from . import frames, narrate, players, record
 from .cards import CardError, parse_card
 from .events import DealEnded, Dealt, GameWon, Played
 from .explain import reading_of
-from .game import SEED_LIMIT, Game, GameError, IllegalPlayError, Phase, PlayerView, check_names
+from .game import (
+    SEED_LIMIT,
+    Game,
+    GameError,
+    IllegalPlayError,
+    Phase,
+    PlayerView,
+    check_names,
+    taken_back_text,
+)
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
 from .rules import (
@@ -340,28 +349,25 @@ class Table:
         """What the default player would do in the reader's place, from the reader's view."""
         g = self.game
         self._clear()
+        if g.phase is Phase.OVER:
+            self.hint = "No hint: the game is over."
+            return
         if g.to_move != YOU:
             self.hint = "No hint: it is not your turn."
             return
-        kind = DEFAULT_OPPONENT
-        adviser = players.make_player(kind, seed=players.computer_seed(g.seed))
-        view = g.view(YOU)
-        if g.phase is Phase.THROW_IN:
-            claim = adviser.throw_in(view)
-            self.hint = (f"Hint: the {kind} player would "
-                         f"{'throw this hand in' if claim else 'keep this hand'}.")
-            return
-        card = adviser.play(view)
-        self.hint_card = card
+        advice = players.hint(g.view(YOU), g.seed)
         # (the card is marked on the table too; a screen reader is told it in words: _spoken)
-        self.hint = f"Hint: the {kind} player would play {narrate.card_text(card)}."
+        self.hint_card = advice.card
+        self.hint = f"Hint: {advice.words}."
 
     def undo(self) -> None:
         """Take back the reader's last decision and everything after it."""
         self._clear()
-        if not self.game.take_back(YOU):
+        taken = self.game.take_back(YOU)
+        if not taken:
             self.refusal = "There is nothing of yours to undo."
             return
+        self.hint = taken_back_text(taken, self.game.names, YOU)  # (said once, as a hint is)
         self.analysed.clear()  # a deal taken back is played again
 
     def analysis(self, deal: int) -> list[str]:
@@ -516,7 +522,7 @@ class Table:
         outcome = g.outcome
         return {
             "html": html,
-            "news": self.news(result or status),
+            "news": self.news(status),  # (the account has just told the result: review 39c)
             "waiting": waiting,
             "legal": [c.code for c in view.legal_plays],
             "hand": [c.code for c in view.hand],
@@ -527,7 +533,10 @@ class Table:
             "result": result,
             "analysis_pending": pending,
             "record": record.dumps(g),
-            "opponent": {"kind": self.kind, "settings": self.settings},
+            # (its name as the menu offers it, "Beginner" for greedy: the kept game's label
+            # said "against greedy" beside a table that said "Beginner"; review 39c)
+            "opponent": {"kind": self.kind, "settings": self.settings,
+                         "name": players.kind_name(self.kind)},
             # as text: a JSON number past 2**53 reaches the page rounded, and the seed shown
             # would deal another game
             "seed": str(g.seed),
@@ -1260,8 +1269,8 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
         # (a save from another version of the page, or edited by hand: the game itself is
         # sound, so it goes on; a strength not on offer could take minutes a card)
         settings = {}
-        told = (f"The saved opponent's strength is not one this page offers: the {kind} player "
-                "plays on at its usual strength.")
+        told = (f"The saved opponent's strength is not one this page offers: the "
+                f"{players.kind_name(kind)} player plays on at its usual strength.")
     if args.get("loaded"):
         # a record loaded from a file: the computer named after its kind plays on as that kind
         named = players.kind_named(game.names[COMPUTER])
@@ -1269,11 +1278,11 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
             if named != kind:
                 settings = {}
             kind = named
-            told = f"{game.names[COMPUTER]} plays on as the {kind} player."
+            told = f"{game.names[COMPUTER]} plays on as the {players.kind_name(kind)} player."
         else:
             told = (f"{told} " if told else "") + (
                 f"The record does not say which computer player {game.names[COMPUTER]} was: "
-                f"the {kind} player, chosen above, plays on.")
+                f"the {players.kind_name(kind)} player, chosen above, plays on.")
     if game.outcome is not None:  # (nothing plays on: the record's game is over)
         told = ("This game is over; to go through it card by card, or to see what each card "
                 "cost, load it on the Replay a game record page.")

@@ -713,6 +713,46 @@ def computer_seed(game_seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
+class Hint(NamedTuple):
+    """What the default opponent would do in a player's place (:func:`hint`): the card (or,
+    asked whether to throw in, ``claim``) and the advice in words, told to "you"."""
+
+    card: Card | None
+    claim: bool | None
+    words: str
+
+
+def hint(view: PlayerView, game_seed: int) -> Hint:
+    """The :data:`DEFAULT_OPPONENT`'s choice in the place of ``view``'s player, from that view
+    alone and seeded as the computer of the game dealt from ``game_seed`` is, with the figure
+    it chose by: the one hint of the terminal game and the live table (they differed: the
+    live table gave no figure; review 39c).
+
+    >>> game = Game("pagat", seed=7)
+    >>> advice = hint(game.view(game.to_move), 7)
+    >>> advice.card in game.legal_plays() and advice.words.startswith("the expert player")
+    True
+    """
+    adviser = make_player(DEFAULT_OPPONENT, seed=computer_seed(game_seed))
+    who = f"the {DEFAULT_OPPONENT} player"
+    if view.phase is Phase.THROW_IN:
+        claim = adviser.throw_in(view)
+        return Hint(None, claim, f"{who} would {'throw this hand in' if claim else 'keep it'}")
+    legal = check_view(view).legal_plays
+    estimates = getattr(adviser, "estimates", None)
+    if len(legal) == 1 or estimates is None:
+        card = adviser.play(view)
+        return Hint(card, None, f"{who} would play {card.symbol}"
+                    + (", the only card you may play" if len(legal) == 1 else ""))
+    from .playouts import best_card
+
+    found = estimates(view)
+    card = best_card(found)
+    return Hint(card, None, f"{who} would play {card.symbol} "
+                f"({found[card].points:+.1f} points on average in the rest of the deal, from "
+                "what you can see)")
+
+
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:
     """A computer player of ``kind`` (one of :data:`PLAYER_KINDS`).
 

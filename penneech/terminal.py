@@ -69,7 +69,7 @@ from .cards import (
 from .events import DealEnded, Dealt, GameWon, Played
 from .explain import describe_option, describe_preset, find_option, reading_of
 from .files import keep_elsewhere, left_alone, unused_path
-from .game import Game, GameError, Phase, PlayAction, PlayerView
+from .game import Game, GameError, Phase, PlayerView, taken_back_text
 from .narrate import card_text, outcome_text, steps
 from .players import (
     DEFAULT_OPPONENT,
@@ -78,11 +78,11 @@ from .players import (
     computer_seed,
     describe,
     drive,
+    hint,
     kind_name,
     kind_named,
     make_player,
 )
-from .playouts import best_card, estimate
 from .rules import OPTIONS, Rules, Seat
 from .text import shorten, terminal_safe
 
@@ -304,16 +304,8 @@ class _Terminal:
         if not taken:
             self.say("There is nothing of yours to take back yet.")
             return
-        names = game.names
-        said = []
-        for decision in reversed(taken):
-            who = "your" if decision.player == 0 else f"{names[decision.player]}'s"
-            if isinstance(decision, PlayAction):
-                said.append(f"{who} {card_text(decision.card)}")
-            else:
-                said.append(f"{who} answer to the throw-in question")
         self.say()
-        self.say("Taken back: " + ", then ".join(said) + ".")
+        self.say(taken_back_text(taken, game.names, 0))
         # what happened before is not told again (the table is shown before the next
         # question); a deal taken back into is analysed again when it ends
         self.told = len(game.events)
@@ -363,11 +355,9 @@ class _Terminal:
                 self.say(_HELP_COMMANDS)
                 continue
             if command == "hint":
-                found = estimate(view, seed=computer_seed(self.game.seed))
-                card = best_card(found)
-                self.say(f"Hint: {card.code} ({card_text(card)}), the {DEFAULT_OPPONENT} "
-                         f"player's choice ({found[card].points:+.1f} points on average in "
-                         f"the rest of the deal, from what you can see).")
+                advice = hint(view, self.game.seed)
+                card = advice.card or view.legal_plays[0]  # (a card: play() asks one)
+                self.say(f"Hint: {advice.words}.  Type {card.code} to play it.")
                 continue
             if command in _QUIT:
                 raise Stop("quit")

@@ -579,7 +579,7 @@ def test_a_downloaded_game_is_played_on_before_any_game_is_on_the_table(
     _wait_table(page)
     state = _settled(page)
     message = page.locator(".pn-live-play .pn-live-message").inner_text()
-    assert "Greedy plays on as the greedy player" in message, message
+    assert "Greedy plays on as the Beginner player" in message, message
     assert page.locator(".pn-live-play select[name=opponent]").input_value() == "greedy"
     assert sorted(c["code"] for c in state["cards"]) == sorted(c.code for c in game.hand(0))
     legal = {c.code for c in game.legal_plays()}

@@ -29,6 +29,7 @@ from penneech.players import (
     DEFAULT_OPPONENT,
     LEVELS,
     PLAYER_KINDS,
+    hint,
     kind_name,
     make_player,
     play_game,
@@ -291,6 +292,9 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     state = ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random")
     state = _finish(answer=state)
     won = "You win" if state["winner"] == 0 else "random wins"
+    # a screen reader hears the result once (it was told in the account, then again as the
+    # status; review 39c)
+    assert state["news"].count(state["result"]) == 1, state["news"]
     assert state["result"] == (
         f"{won} the game, {max(state['scores'])} to {min(state['scores'])}."), state["result"]
     assert f"{won} the game" in state["html"]
@@ -305,6 +309,7 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     assert html.index(f"{won} the game") < html.index(f"How your cards did in deal {last}") \
         or f"Deal {last}: you had no choice to make." in html
     assert list(game.scores) == state["scores"]
+    assert "No hint: the game is over." in ok(op="hint")["html"]  # (not "not your turn")
 
 
 def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
@@ -366,6 +371,29 @@ def test_hint_is_a_legal_card_from_the_readers_view() -> None:
     # told once in words to a screen reader (it said "queen of spades (queen of spades)")
     named = parse_card(hinted["hint"]).name
     assert hinted["news"].count(named) == 1, hinted["news"]
+    # the terminal game's hint, with the figure it was chosen by (the table gave none; 39c)
+    game = record.loads(state["record"])
+    advice = hint(game.view(0), game.seed)
+    assert advice.card == parse_card(hinted["hint"]) and "points on average" in advice.words
+    assert unescape(re.sub(r"<[^>]+>", "", hinted["html"])).count(f"Hint: {advice.words}.") == 1
+
+
+def test_undo_says_what_it_took_back() -> None:
+    """The terminal said "Taken back: your ♠3, then Expert's ♦8."; the live table's Undo
+    changed the table without a word (review 39c)."""
+    state = ok(op="new", rules="pagat", seed=2, opponent="greedy", dealer=1)
+    mine = state["legal"][0]
+    state = ok(op="play", card=mine)
+    while state["waiting"] == "computer":
+        state = ok(op="computer")
+    game = record.loads(state["record"])
+    answers = [e.card for e in game.events if isinstance(e, Played) and e.player == 1]
+    assert answers
+    undone = ok(op="undo")
+    said = (f"Taken back: your {card_text(parse_card(mine))}, then "
+            + ", then ".join(f"{game.names[1]}'s {card_text(c)}" for c in answers) + ".")
+    assert said in unescape(re.sub(r"<[^>]+>", "", undone["html"])), undone["html"]
+    assert "Taken back" not in ok(op="play", card=mine)["html"]  # (until the next move)
 
 
 def test_a_throw_in_is_offered_when_the_hand_qualifies() -> None:
@@ -848,17 +876,17 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
     text = record.dumps(game)
     back = ok(op="resume", record=text, name="mine.json", loaded=True,
               opponent={"kind": "expert", "settings": {}})
-    assert back["opponent"] == {"kind": "greedy", "settings": {}}
-    assert back["told"] == "Greedy plays on as the greedy player."
+    assert back["opponent"] == {"kind": "greedy", "settings": {}, "name": "Beginner"}
+    assert back["told"] == "Greedy plays on as the Beginner player."
     assert sorted(back["hand"]) == sorted(c.code for c in game.hand(0))
     # a record whose computer has another name: the one chosen in the menu, and the reader is
     # told that the record does not say
     other = Game("pagat", seed=9, players=("Ada", "Computer"), first_dealer=0)
     back = ok(op="resume", record=record.dumps(other), loaded=True,
               opponent={"kind": "solver", "settings": {"samples": 5}})
-    assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}}
+    assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}, "name": "Solver"}
     assert back["told"] == ("The record does not say which computer player Computer was: the "
-                            "solver player, chosen above, plays on.")
+                            "Solver player, chosen above, plays on.")
     # a finished game loaded from a file: nothing plays on, and the reader is pointed to the
     # replay (it said that the chosen player "plays on", review 35b)
     example = (Path(penneech.__file__).resolve().parent.parent / "book" / "records"
@@ -877,12 +905,13 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
                   {"worlds": 1_000_000}):
         kind = "expert" if saved == {"worlds": 1_000_000} else "solver"
         back = ok(op="resume", record=text, opponent={"kind": kind, "settings": saved})
-        assert back["opponent"] == {"kind": kind, "settings": {}}, saved
+        assert back["opponent"] == {"kind": kind, "settings": {}, "name": kind_name(kind)}
         assert back["told"] == (f"The saved opponent's strength is not one this page offers: "
-                                f"the {kind} player plays on at its usual strength."), saved
+                                f"the {kind_name(kind)} player plays on at its usual "
+                                "strength."), saved
         assert sorted(back["hand"]) == sorted(c.code for c in game.hand(0))
     back = ok(op="resume", record=text, opponent={"kind": "solver", "settings": {"samples": 5}})
-    assert back["opponent"] == {"kind": "solver", "settings": {"samples": 5}}  # one on offer
+    assert back["opponent"]["settings"] == {"samples": 5}  # one on offer
     assert back["told"] == ""
 
 

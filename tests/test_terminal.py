@@ -461,7 +461,10 @@ def test_hint_gives_the_experts_choice(tmp_path):
     lines, _ = script(11, stop_after=1)
     status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
     assert status == 0
-    assert "the expert player's choice" in out and "points on average" in out
+    # the live table's words (players.hint), and the card's code to type
+    assert re.search(r"Hint: the expert player would play \S+ \([+-]\d+\.\d points on "
+                     r"average in the rest of the deal, from what you can see\)\.  Type "
+                     r"[2-9TJQKA][SHDC] to play it\.", out), out
 
 
 # -- going on with a saved game -----------------------------------------------------------------

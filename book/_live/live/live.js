@@ -568,7 +568,7 @@
         }
       } catch (e) { /* storage refused: told below */ }
       const [a, b] = answer.scores || [0, 0];
-      const who = answer.opponent ? answer.opponent.kind : "the computer";
+      const who = answer.opponent ? answer.opponent.name || answer.opponent.kind : "the computer";
       const save = JSON.stringify({
         record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
         saved_at: Date.now(), seed: String(answer.seed),
