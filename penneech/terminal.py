@@ -155,7 +155,7 @@ class _Terminal:
         self.stdin = stdin
         self.stdout = stdout
         self.told = 0  # events told so far
-        self.you: Seat | None = 0 if self.name.lower() == "you" else None
+        self.you: Seat = 0  # (told "you" whatever the name, as the live table tells it; 39c)
         # piped input is not echoed by a terminal: echo it so that the transcript reads well
         isatty = getattr(stdin, "isatty", None)
         self.echo_input = not (isatty is not None and isatty())

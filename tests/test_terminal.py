@@ -1003,3 +1003,15 @@ def test_the_opponent_s_figures_say_when_the_rules_were_not_measured(tmp_path: P
     _, out, _ = play(tmp_path, ["quit"], "--seed", "11", "--rules", "pagat",
                      "--save", str(tmp_path / "other.json"))
     assert "wins " in out and "not under" not in out
+
+
+def test_the_player_is_told_you_whatever_their_name(tmp_path):
+    """Under --name Ann (or a record from the live table, whose reader is "Reader"), the whole
+    account turned to the third person ("Ann leads to this trick."), while the live table says
+    "you" whatever the name (review 39c)."""
+    lines, _ = script(11, stop_after=3)
+    status, out, _ = play(tmp_path, lines, "--seed", "11", "--name", "Ann")
+    assert status == 0
+    assert "Ann leads" not in out and "Ann plays" not in out and "Ann wins" not in out, out
+    assert re.search(r"\b[Yy]ou (lead|play|win)", out), out
+    assert "Scores: Ann " in out  # (the table still names the seat)
