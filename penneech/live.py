@@ -512,7 +512,8 @@ class Table:
             analysis = self.analysis(analysed)
         if self.hint:
             status += " " + self.hint
-        latest, latest_title = (self._latest(story, start) if waiting == "you"
+        # (at the end too: how the game was won, which the result line does not say; 39c)
+        latest, latest_title = (self._latest(story, start) if waiting in ("you", "over")
                                 else ([], ""))
         html = live_table_html(
             view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,

@@ -489,10 +489,21 @@ class Strength:
     def rate(self) -> float:
         return self.wins / self.games
 
+    @property
+    def verdict(self) -> str:
+        """What the interval says, in words: whether this player is measurably the stronger,
+        the weaker, or neither (a reader saw "Club … 38%–52%" beside "Expert" and took the
+        names for a ladder the figures do not show; review 39c)."""
+        if self.low > 0.5:
+            return "measurably the stronger"
+        if self.high < 0.5:
+            return "measurably the weaker"
+        return "not measurably stronger or weaker"
+
     def __str__(self) -> str:
         return (f"wins {self.rate:.0%} of {self.games:,} games against "
                 f"{kind_label(self.opponent)} under {self.rules} (95% interval "
-                f"{self.low:.0%}–{self.high:.0%})")
+                f"{self.low:.0%}–{self.high:.0%}: {self.verdict})")
 
 
 @dataclass(frozen=True)

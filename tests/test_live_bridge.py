@@ -310,6 +310,8 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
         or f"Deal {last}: you had no choice to make." in html
     assert list(game.scores) == state["scores"]
     assert "No hint: the game is over." in ok(op="hint")["html"]  # (not "not your turn")
+    # how it ended: the last cards and pegs, above the result (it said only who won; 39c)
+    assert state["result"] in _latest(state["html"]), _latest(state["html"])
 
 
 def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(

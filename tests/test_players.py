@@ -218,10 +218,18 @@ def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.Mon
         "  wins 45% of 100 games against solver under pagat",
         "  wins 60% of 200 games against beginner (greedy), from 58% to 62% depending on the "
         "reading"]
-    # under one reading: each result with its 95% interval
+    # under one reading: each result with its 95% interval, and what it says in words
     assert describe("expert", "minimal")[1:] == [
         "  wins 58% of 100 games against beginner (greedy) under minimal (95% interval "
-        "48%–67%)"]
+        "48%–67%: not measurably stronger or weaker)"]
+    assert describe("expert", "pagat")[1:] == [
+        "  wins 45% of 100 games against solver under pagat (95% interval 36%–55%: not "
+        "measurably stronger or weaker)",
+        "  wins 62% of 100 games against beginner (greedy) under pagat (95% interval "
+        "52%–71%: measurably the stronger)"]
+    assert describe("beginner", "pagat")[1:] == [
+        "  wins 38% of 100 games against expert under pagat (95% interval 29%–48%: "
+        "measurably the weaker)"]
     assert describe("beginner", "davis")[1:] == [
         "  (its strength against the others has not been measured yet)"]
 
