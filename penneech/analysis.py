@@ -610,7 +610,17 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     if len(taken_good) > len(taken_bad):  # (fewer tricks after the better card: no reason)
         return ("after it ", Who(player), f" would take {_tricks(taken_good)}; "
                 f"after {card_text(played)}, {_tricks(taken_bad)}",)
-    # 6. the score of the rest of the deal
+    # 6. the first later trick where the two lines part (the bare difference in points, about
+    # one costly card in eight, taught nothing; review 39c)
+    parted = _parting(good, bad, player)
+    if parted is not None:
+        g, b = parted
+        head = (f"the difference comes in trick {g.trick}, when {g.trumps.noun} are trumps: "
+                "after it ", Who(g.winner),
+                f" would take that trick{_worth(good, g.trick, g.winner)}")
+        return head + (f"; after {card_text(played)}, ", Who(b.winner),
+                       f" would take it{_worth(bad, b.trick, b.winner)}")
+    # 7. the score of the rest of the deal
     diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
                                                            _total(bad, other))
     return (f"it would come out {_points(diff)} better over the rest of the deal",)
@@ -633,6 +643,37 @@ def _tricks(numbers: Sequence[int]) -> str:
     if len(numbers) == 1:
         return f"trick {numbers[0]}"
     return "tricks " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def _net(events: Sequence[Event], trick: int, player: Seat) -> int:
+    """What ``player`` pegged for trick number ``trick`` and the card turned up after it, less
+    what the other player pegged (not the majority bonus)."""
+    total = 0
+    current = 0
+    for e in events:
+        if isinstance(e, TrickWon):
+            current = e.trick
+        elif isinstance(e, Scored) and current == trick and e.source != "majority":
+            total += e.points if e.player == player else -e.points
+    return total
+
+
+def _parting(good: Sequence[Event], bad: Sequence[Event],
+             player: Seat) -> tuple[TrickWon, TrickWon] | None:
+    """The later trick in which the better line gains ``player`` the most over the other (the
+    earliest of equals), as it is won in each line, where the trumps are the same in both;
+    ``None`` if no trick gains."""
+    after_bad = {e.trick: e for e in bad if isinstance(e, TrickWon)}
+    now = _first_trick(good)
+    found: tuple[int, TrickWon, TrickWon] | None = None
+    for g in (e for e in good if isinstance(e, TrickWon)):
+        b = after_bad.get(g.trick)
+        if b is None or b.trumps != g.trumps or (now is not None and g.trick == now.trick):
+            continue
+        gain = _net(good, g.trick, player) - _net(bad, b.trick, player)
+        if gain > 0 and (found is None or gain > found[0]):
+            found = (gain, g, b)
+    return None if found is None else (found[1], found[2])
 
 
 def _worth(events: Sequence[Event], trick: int, player: Seat) -> str:
