@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from penneech import Card, Game, GameError, Phase, Rules, playouts
-from penneech.rules import PRESET_NAMES
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.players import make_player, play_deal
 from penneech.playouts import PlayoutPlayer
+from penneech.rules import PRESET_NAMES
 from tests.engine_helpers import position
 from tests.test_solver import brute_force, every_line, game_at, random_rules
 
