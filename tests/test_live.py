@@ -1632,7 +1632,7 @@ def test_a_resumed_game_shows_its_rules_on_the_form(browser_context: Any,
     code = next(c["code"] for c in state["cards"] if not c["disabled"])
     page.locator(f'.pn-live-play [data-card="{code}"]').click()
     page.wait_for_function("() => document.querySelector('.pn-live-play .pn-status')"
-                           "?.innerText.includes('is thinking')", timeout=5_000)
+                           "?.innerText.includes('is thinking')", timeout=ANSWER_MS)
     with page.expect_download(timeout=3_000) as download:
         page.locator(".pn-live-play [data-do=download]").click()
     saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
