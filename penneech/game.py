@@ -263,7 +263,7 @@ class PlayerView:
     to_move: Seat | None
     hand: tuple[Card, ...]
     trumps: Suit | None
-    #: the card whose suit is trumps now (the last card turned up)
+    #: the card whose suit is trumps now (see :attr:`Game.trump_card`)
     trump_card: Card | None
     #: the current trick so far: (player, card) pairs
     trick: tuple[tuple[Seat, Card], ...]
@@ -581,7 +581,9 @@ class Game:
 
     @property
     def trump_card(self) -> Card | None:
-        """The card turned up last, whose suit is trumps.
+        """The card whose suit is trumps: the card turned up for the trick being played (for
+        the seventh, once the deal is played: the card turned after it sets no trumps, and is
+        the last of :attr:`turned`).  ``None`` before the first turn-up.
 
         >>> Game("pagat", seed=7).trump_card
         Card('8S')

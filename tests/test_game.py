@@ -543,3 +543,22 @@ def test_the_narration_takes_its_figures_from_the_events_not_from_today_s_rules(
     assert score_reason(in_trick, Suit.DIAMONDS) == "diamonds are trumps, so the Penneech counts 7"
     assert score_reason(in_trick, Suit.HEARTS) == (
         "the Penneech counts 7 with hearts as trumps (counting)")
+
+
+def test_a_game_before_its_first_deal_and_after_a_deal_played_out():
+    """What a game says between deals (the live table waits there for "Deal the next hand"):
+    before the first deal, no stock, no trick, trick 0; after the seventh trick, the trumps
+    and the trump card of the seventh, not the card turned after it, which sets no trumps
+    (a mutant that made it the trump card passed every test, and this docstring said "the card
+    turned up last"; review 39a)."""
+    game = Game("pagat", seed=7, auto_deal=False)
+    assert (game.stock, game.trick, game.trick_number, game.trump_card) == ((), (), 0, None)
+    game.deal()
+    while game.phase is Phase.PLAY:
+        before = (game.trumps, game.trump_card) if game.trick_number == 7 else None
+        game.play(game.legal_plays()[0])
+    assert game.phase is Phase.DEAL and before is not None
+    last = [e for e in game.events if isinstance(e, TurnUp)][-1]
+    assert last.trick == 8 and game.turned[-1] == last.card != game.trump_card
+    assert (game.trumps, game.trump_card) == before
+    assert game.view(0).trump_card == before[1]

@@ -13,8 +13,20 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from penneech import OPTIONS, Cut, Game, Phase, Rules, Scored, full_pack
+from penneech import (
+    OPTIONS,
+    Cut,
+    DealEnded,
+    Game,
+    GameWon,
+    Phase,
+    Rules,
+    Scored,
+    TrickWon,
+    full_pack,
+)
 from penneech.record import dumps, loads
+from penneech.rules import TRICKS
 from tests.engine_helpers import snapshot
 
 #: Options that change only who deals first or what a player's view shows, not the play itself:
@@ -45,6 +57,27 @@ def check_scores(game: Game) -> None:
             assert e.total == totals[e.player]
             assert e.option in OPTIONS
     assert tuple(totals) == game.scores
+
+
+def check_events(game: Game) -> None:
+    """Each deal's end says what its events add up to (a mutant that counted one point or one
+    trick too many in every ``DealEnded``, shown in every deal's account, passed every test;
+    review 39a), the majority bonus is pegged at the seventh trick, and the game's end is its
+    last event, once."""
+    points: dict[int, list[int]] = {}
+    tricks: dict[int, list[int]] = {}
+    for e in game.events:
+        if isinstance(e, Scored):
+            points.setdefault(e.deal, [0, 0])[e.player] += e.points
+            assert e.source != "majority" or e.trick == TRICKS, e
+        elif isinstance(e, TrickWon):
+            tricks.setdefault(e.deal, [0, 0])[e.winner] += 1
+        elif isinstance(e, DealEnded):
+            assert e.points == tuple(points.get(e.deal, (0, 0))), e
+            assert e.tricks == tuple(tricks.get(e.deal, (0, 0))), e
+            assert not e.thrown_in or e.points == e.tricks == (0, 0), e
+    won = [i for i, e in enumerate(game.events) if isinstance(e, GameWon)]
+    assert won == ([len(game.events) - 1] if game.phase is Phase.OVER else []), won
 
 
 def check_views(game: Game) -> None:
@@ -94,6 +127,7 @@ def play_checked(game: Game, rng: random.Random, *, undo_every: int = 0) -> None
     else:
         assert winner > loser
     check_scores(game)
+    check_events(game)
 
 
 def check_record_round_trip(game: Game) -> None:
