@@ -472,6 +472,7 @@ class Table:
         deal_end: list[str] = []
         analysis: list[str] = []
         result = None
+        result_note = ""
         if waiting == "you" and g.phase is Phase.THROW_IN:
             # why it may be, in the words of the rule option (rules.py)
             status = (f"Your hand may be thrown in: these rules allow it for "
@@ -499,6 +500,8 @@ class Table:
         else:
             won = [e for e in g.events if isinstance(e, GameWon)][-1]
             result = narrate.describe(won, names, YOU)
+            # (and how: it said only who won; review 39c)
+            result_note = narrate.points_by_source(g.events, names, YOU)
             status = "The game is over."
             actions = [("new-game", "New game")]
         # The analysis of a finished deal takes a second or two in the browser: the state that
@@ -519,7 +522,7 @@ class Table:
             view, status=status, refusal=self.refusal, hint=self.hint_card, actions=actions,
             narration=lines, deal_end=deal_end, analysis=analysis, result=result,
             options_page=OPTIONS_PAGE, narration_note=_memory_note(g.rules),
-            latest=latest, latest_title=latest_title)
+            latest=latest, latest_title=latest_title, result_note=result_note)
         outcome = g.outcome
         return {
             "html": html,

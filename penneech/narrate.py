@@ -27,10 +27,11 @@ it works on any recorded log (for example the events of a replayed record).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import _RANK_NAMES, Card, Suit, as_card
 from .events import (
+    SCORE_SOURCES,
     Cut,
     DealEnded,
     DealerChosen,
@@ -42,6 +43,7 @@ from .events import (
     ThrowIn,
     TrickWon,
     TurnUp,
+    tally,
 )
 from .rules import HAND_SIZE, TRICKS, Seat, other_seat
 
@@ -321,6 +323,35 @@ def outcome_text(outcome: Outcome, you: Seat | None = None) -> str:
                           f"{_plural(deals, 'deal')}"
                           + (f" ({thrown_in} thrown in)" if thrown_in else ""))
     return render(sentence, outcome.names, you)
+
+
+#: How the game's summary names each source of points.
+_SOURCE_WORDS: dict[str, str] = {"trick": "in tricks", "turnup": "turned up",
+                                 "majority": "for taking most tricks"}
+
+
+def points_by_source(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),
+                     you: Seat | None = None) -> str:
+    """Where each player's points came from, over the whole log: the end of a game, in the
+    terminal and on the live table (it said only who won; review 39c).
+
+    >>> from penneech import Game
+    >>> game = Game("pagat", seed=5)
+    >>> while not game.is_over():
+    ...     game.play(game.legal_plays()[0]) if game.legal_plays() else game.throw_in(False)
+    >>> print(points_by_source(game.events, game.names, you=0))  # doctest: +NORMALIZE_WHITESPACE
+    Where the points came from: you 44 (14 in tricks, 19 turned up, 11 for taking most tricks);
+    Ben 61 (22 in tricks, 31 turned up, 8 for taking most tricks).
+    """
+    deals = tally(events)
+    parts: list[Any] = ["Where the points came from: "]
+    for seat in (0, 1):
+        total = sum(d.points[seat] for d in deals)
+        pieces = [f"{sum(d.by_source[s][seat] for d in deals)} {_SOURCE_WORDS[s]}"
+                  for s in SCORE_SOURCES if any(d.by_source[s][seat] for d in deals)]
+        parts += ["; " if seat else "", Who(seat), f" {total}"
+                  + (f" ({', '.join(pieces)})" if pieces else "")]
+    return render((*parts, "."), names, you)
 
 
 def describe(event: Event, names: Sequence[str] = ("Ann", "Ben"), you: Seat | None = None) -> str:

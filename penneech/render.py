@@ -595,7 +595,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
                     narration: Sequence[str] = (), deal_end: Sequence[str] = (),
                     analysis: Sequence[str] = (), result: str | None = None,
                     options_page: str | None = None, narration_note: str = "",
-                    latest: Sequence[str] = (), latest_title: str = "") -> str:
+                    latest: Sequence[str] = (), latest_title: str = "",
+                    result_note: str = "") -> str:
     """The live card table as the reader (``view.player``) sees it: the opponent's cards face
     down, the turn-up and trumps, the trick, both scores pegged, tricks taken, the stock left,
     and the reader's hand as buttons.
@@ -606,7 +607,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
     ``actions`` are ``(action, label)`` buttons (``data-action``), ``narration`` the lines told so
     far (with ``narration_note`` over them, if given), ``deal_end`` the account of a finished
     deal with ``analysis`` lines under it (what the reader's cards cost; under ``result`` when
-    the game is over), and ``result`` the end of the game in words.  ``latest`` is what happened
+    the game is over), ``result`` the end of the game in words, with ``result_note`` under it
+    (where the points came from).  ``latest`` is what happened
     since the reader last played (the account's newest lines, under ``latest_title``), shown
     above the status where a folded account would hide it.  Every text is escaped
     here.  With ``options_page`` (the page that describes the rule options, such as
@@ -699,6 +701,8 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
             _told(ET.SubElement(end, "p"), line, options_page)
     if result:
         ET.SubElement(root, "p", {"class": "pn-result", "role": "alert"}).text = result
+        if result_note:
+            _told(ET.SubElement(root, "p", {"class": "pn-note"}), result_note, options_page)
     if analysis:  # under the deal's account, or under the result of the game
         box = ET.SubElement(end if deal_end else root, "div", {"class": "pn-analysis"})
         for line in analysis:

@@ -70,7 +70,7 @@ from .events import DealEnded, Dealt, GameWon, Played
 from .explain import describe_option, describe_preset, find_option, reading_of
 from .files import keep_elsewhere, left_alone, unused_path
 from .game import Game, GameError, Phase, PlayerView, taken_back_text
-from .narrate import card_text, outcome_text, steps
+from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import (
     DEFAULT_OPPONENT,
     LEVELS,
@@ -726,6 +726,7 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
     outcome = game.outcome
     if outcome is not None:
         human.say(f"Result: {outcome_text(outcome, human.you)}.")
+        human.say(points_by_source(game.events, game.names, human.you))
     else:
         a, b = game.scores
         human.say(f"The game is not finished: {game.names[0]} {a}, {game.names[1]} {b}.")

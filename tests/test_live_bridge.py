@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import penneech
 import penneech.live
-from penneech import Game, IllegalPlayError, Phase, Rules, record
+from penneech import Game, IllegalPlayError, Phase, Rules, narrate, record
 from penneech.cards import parse_card
 from penneech.events import Cut, Played, ThrowIn
 from penneech.live import catalogue, handle, player_catalogue, rules_from
@@ -310,8 +310,13 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
         or f"Deal {last}: you had no choice to make." in html
     assert list(game.scores) == state["scores"]
     assert "No hint: the game is over." in ok(op="hint")["html"]  # (not "not your turn")
-    # how it ended: the last cards and pegs, above the result (it said only who won; 39c)
+    # how it ended: the last cards and pegs, above the result, and where the points came
+    # from, under it (it said only who won; 39c)
     assert state["result"] in _latest(state["html"]), _latest(state["html"])
+    told = unescape(re.sub(r"<[^>]+>", "", html))
+    summary = narrate.points_by_source(game.events, game.names, 0)
+    assert summary.startswith("Where the points came from: you ")
+    assert told.index(state["result"], told.index("Since your last card")) < told.index(summary)
 
 
 def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(

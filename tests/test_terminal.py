@@ -18,7 +18,7 @@ import pytest
 from penneech import Game, Phase, Rules, record, terminal
 from penneech.cards import Card
 from penneech.cli import build_parser, main, play_options
-from penneech.narrate import narrate, outcome_text
+from penneech.narrate import narrate, outcome_text, points_by_source
 from penneech.players import KeepingHand, decide, kind_name, make_player
 from penneech.rules import OPTIONS
 from penneech.terminal import PlayOptions, hand_text, run
@@ -87,6 +87,9 @@ def test_a_complete_game_in_process(tmp_path):
     assert "Not allowed" not in out and "is not a card" not in out
     assert f"Result: {outcome_text(outcome, 0)}." in out
     assert "Result: You win" in out or f"Result: {COMPUTER} wins" in out
+    # and where the points came from (it said only who won; review 39c)
+    summary = points_by_source(expected.events, expected.names, 0)
+    assert f"Result: {outcome_text(outcome, 0)}.\n{summary}\n" in out, out[-600:]
     assert out.count("Your card: ") == sum(1 for x in lines if x not in ("y", "n"))
     assert "Game saved to " + str(tmp_path / "game.json") in out
     # the narration is told as the game goes, each step once
