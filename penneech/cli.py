@@ -159,12 +159,13 @@ def play_options(args: argparse.Namespace) -> terminal.PlayOptions:
     if resume is not None:
         given = [flag for flag, value in (("--rules", args.rules), ("--set", args.overrides),
                                           ("--seed", args.seed), ("--name", args.name))
-                 if value]
+                 if value or (flag == "--rules" and value is not None)]
         if given:
             raise RulesError(f"--resume goes on with the record's own rules, seed and names: "
                              f"leave out {', '.join(given)}")
     return terminal.PlayOptions(
-        rules=Rules.parse(args.rules or DEFAULT_PRESET, *args.overrides),
+        # (--rules "" is refused as empty rules, not read as the default; review 39a)
+        rules=Rules.parse(DEFAULT_PRESET if args.rules is None else args.rules, *args.overrides),
         opponent=args.opponent,
         seed=args.seed,
         save=args.save,

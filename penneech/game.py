@@ -95,7 +95,10 @@ class DeckError(GameError, CardError):
 
 
 class IllegalPlayError(GameError):
-    """A card the rules forbid.  ``rule`` names the option (or basic rule) that forbids it.
+    """A card the rules forbid.  ``rule`` names the option (or basic rule) that forbids it;
+    ``card`` is the card (a :class:`~penneech.cards.Card`, however it was given) and ``player``
+    the seat that played it (``-1`` for a card played when nobody is to play: the next deal not
+    dealt, or the game over).
 
     ``str()`` tells why about the named players; :meth:`told_to` tells it to one of them
     ("you do not hold it").

@@ -117,3 +117,20 @@ def test_the_drawing_and_narration_helpers_take_card_codes() -> None:
         render.card_svg(5)  # type: ignore[arg-type]
     with pytest.raises(CardError, match="'ZZ' is not a card"):
         as_card("ZZ")
+
+
+def test_the_four_comparisons_agree_and_refuse_what_is_not_a_card():
+    """``Card("AS") >= Card("AS")`` could be False and nothing noticed (review 39a): the four
+    orderings agree with one another, equal cards included, and a card compared with text is a
+    TypeError, as Python's own types are."""
+    pairs = [(Card("AS"), Card("AS")), (Card("AS"), Card("KS")), (Card("2S"), Card("AH")),
+             (Card("7D"), Card("8D"))]
+    for a, b in pairs:
+        assert (a < b) == (b > a) and (a <= b) == (b >= a)
+        assert (a <= b) == (a < b or a == b) and (a >= b) == (a > b or a == b)
+    assert Card("AS") <= Card("AS") and Card("AS") >= Card("AS")
+    assert not Card("AS") < Card("AS") and not Card("AS") > Card("AS")
+    for op in ("__lt__", "__le__", "__gt__", "__ge__"):
+        assert getattr(Card("AS"), op)("AS") is NotImplemented
+        with pytest.raises(TypeError):
+            getattr(__import__("operator"), op.strip("_"))(Card("AS"), "AS")

@@ -134,3 +134,17 @@ def test_rules_for_a_preset_with_changes(capsys):
     assert capsys.readouterr().err.startswith("error: 'never' is not a value of follow: use one")
     assert main(["rules", "Pagat"]) == 0
     assert capsys.readouterr().out.startswith("pagat: John McLeod")
+
+
+@pytest.mark.parametrize("argv", [["rules", " "], ["play", "--rules", ""], ["play", "--rules", " , "],
+                                  ["simulate", "--rules", "", "--games", "2"]])
+def test_empty_rules_get_their_one_line_error(argv, capsys, tmp_path, monkeypatch):
+    """``penneech play --rules ""`` played the default rules without a word, and saved a game
+    in the current folder; with the parser's check gone, ``penneech rules " "`` printed a
+    traceback (review 39a)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "error: empty rules: name a preset, such as 'pagat'", err
+    assert not list(tmp_path.iterdir())  # (no game was played, so none was saved)

@@ -562,3 +562,31 @@ def test_a_game_before_its_first_deal_and_after_a_deal_played_out():
     assert last.trick == 8 and game.turned[-1] == last.card != game.trump_card
     assert (game.trumps, game.trump_card) == before
     assert game.view(0).trump_card == before[1]
+
+
+def test_a_refused_card_says_whose_and_which_card_it_was():
+    """The error's ``player`` and ``card`` (a Card, however it was given; -1 when nobody is to
+    play) were held by nothing (review 39a)."""
+    game = Game("pagat", seed=7)
+    with pytest.raises(IllegalPlayError) as refused:
+        game.play_for(1, "7c")
+    assert (refused.value.player, refused.value.card, refused.value.rule) == (1, Card("7C"), "turn")
+    game = Game("pagat", seed=7, auto_deal=False)
+    with pytest.raises(IllegalPlayError) as refused:
+        game.play("AS")
+    assert (refused.value.player, refused.value.card, refused.value.rule) == (-1, Card("AS"),
+                                                                             "phase")
+
+
+def test_a_later_deal_waiting_for_a_throw_in_is_at_trick_0():
+    for seed in range(200):
+        game = Game("pagat", seed=seed)
+        if game.phase is Phase.THROW_IN:
+            game.throw_in(False)
+        while game.phase is Phase.PLAY and game.deal_number == 1:
+            game.play(game.legal_plays()[0])
+        if game.deal_number == 2 and game.phase is Phase.THROW_IN:
+            break
+    else:
+        pytest.fail("no seed below 200 offers a throw-in in deal 2")
+    assert game.trick_number == 0 and game.trick == () and game.view(0).trick_number == 0

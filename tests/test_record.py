@@ -331,3 +331,35 @@ def test_a_long_name_of_many_bytes_is_saved_under_that_name(tmp_path) -> None:
     atomic_write(path, "{}")
     assert path.read_text(encoding="utf-8") == "{}"
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_the_nesting_limit_holds_at_its_edge():
+    """The limit on nested lists keeps the browser's replay alive (Pyodide overflows its stack
+    on deep JSON, and that cannot be caught); only a depth so great that CPython failed too was
+    tried, so three mutants that switched the limit off passed (review 39a).  One level past it
+    is refused; brackets and escaped quotes inside a string are not counted."""
+    from penneech.record import MAX_DEPTH
+
+    deep = '{"format": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}"
+    with pytest.raises(RecordError, match=rf"nested too deeply \(more than {MAX_DEPTH} levels\)"):
+        loads(deep)
+    in_string = '{"format": "' + '\\\\\\"[' * (MAX_DEPTH + 1) + '"}'
+    with pytest.raises(RecordError) as refused:
+        loads(in_string)
+    assert "nested too deeply" not in str(refused.value), refused.value
+    shallow = '{"format": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}"
+    with pytest.raises(RecordError) as refused:
+        loads(shallow)
+    assert "nested too deeply" not in str(refused.value), refused.value
+
+
+def test_a_file_that_cannot_be_read_is_told_so(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save(Game("pagat", seed=1), path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("builtins.open", refuse)
+    with pytest.raises(RecordError, match=r"game.json: cannot read the file \(Permission denied\)"):
+        load(path)

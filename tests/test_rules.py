@@ -574,3 +574,17 @@ def test_every_value_of_every_option_changes_the_game(name):
         assert changed, (f"{name}={value!r} changed nothing the players saw or did in six games "
                          "under any preset, from any other value: does the game ask the rules "
                          "about it?")
+
+
+@pytest.mark.parametrize("text", ["", " ", " , ", ","])
+def test_empty_rules_are_refused_in_words(text: str) -> None:
+    """Without this check ``Rules.parse("")`` raised a bare ValueError, which the command line
+    showed as a traceback, and nothing held it (review 39a)."""
+    with pytest.raises(RulesError, match=r"^empty rules: name a preset, such as 'pagat'$"):
+        Rules.parse(text)
+
+
+def test_rules_from_json_takes_rules_as_they_are() -> None:
+    davis = Rules.preset("davis", target=31)
+    assert Rules.from_json(davis) is davis
+    assert Rules.from_json(davis.to_json()) == davis
