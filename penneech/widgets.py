@@ -36,7 +36,7 @@ from .frames import (
     summary_html,
 )
 from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
-from .narrate import card_text, steps
+from .narrate import card_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
 from .rules import PRESET_NAMES, Rules, Seat
@@ -523,8 +523,8 @@ class PlayComputer(_Shown):
     def _refresh(self) -> None:
         g = self.game
         a, b = g.scores
-        if g.is_over():
-            state = f"Game over: {g.outcome}."
+        if g.is_over():  # (and where the points came from, as the terminal and the live table say)
+            state = f"Game over: {g.outcome}. {points_by_source(g.events, g.names, 0)}"
         elif g.phase is Phase.THROW_IN:
             state = "Your hand may be thrown in: throw it in, or keep it?"
         else:

@@ -88,6 +88,9 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
         else:
             pc.click(pc.game.legal_plays()[0])
     assert "How your cards did in deal" in pc.review.value
+    # the end says where the points came from, as the terminal and the live table do
+    assert "Game over: " in pc.status.value and "Where the points came from: you " in (
+        pc.status.value)
 
 
 def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
