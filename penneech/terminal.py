@@ -329,12 +329,15 @@ class _Terminal:
                 raise Stop("quit")
             if answer in _UNDO:
                 raise _TakeBack
+            if answer == "hint":  # (the live table gives one here too)
+                self.say(f"Hint: {hint(view, self.game.seed).words}.")
+                continue
             if answer in ("?", "help"):
                 self.say(f"Under these rules a hand may be thrown in when it is {rule}, and "
                          "yours is.  Type y to throw it in (the same dealer deals again), n "
-                         "to keep it (the deal is played), undo to take back your last card, "
-                         "rules redeal to read this rule, or quit to stop here (the game is "
-                         "saved).")
+                         "to keep it (the deal is played), hint for a suggestion, undo to take "
+                         "back your last card, rules redeal to read this rule, or quit to stop "
+                         "here (the game is saved).")
                 continue
             if self.tell_rules(answer):
                 continue

@@ -1018,3 +1018,13 @@ def test_the_player_is_told_you_whatever_their_name(tmp_path):
     assert "Ann leads" not in out and "Ann plays" not in out and "Ann wins" not in out, out
     assert re.search(r"\b[Yy]ou (lead|play|win)", out), out
     assert "Scores: Ann " in out  # (the table still names the seat)
+
+
+def test_hint_at_the_throw_in_question(tmp_path):
+    """The throw-in question took no hint in the terminal; the live table gives one there."""
+    seed = throw_in_seed()
+    lines, _ = script(seed, stop_after=3)
+    status, out, err = play(tmp_path, ["hint", *lines], "--seed", str(seed))
+    assert status == 0, err
+    helped = out.split("Throw in this hand? [y/n] ")[1]
+    assert helped.startswith("hint\nHint: the expert player would throw this hand in."), helped
