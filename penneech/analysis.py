@@ -610,8 +610,8 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     if len(taken_good) > len(taken_bad):  # (fewer tricks after the better card: no reason)
         return ("after it ", Who(player), f" would take {_tricks(taken_good)}; "
                 f"after {card_text(played)}, {_tricks(taken_bad)}",)
-    # 6. the first later trick where the two lines part (the bare difference in points, about
-    # one costly card in eight, taught nothing; review 39c)
+    # 6. the later trick in which the better card gains the most (the bare difference in
+    # points, about one costly card in eight, taught nothing; review 39c)
     parted = _parting(good, bad, player)
     if parted is not None:
         g, b = parted
