@@ -8,6 +8,8 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
   order of the cards still to be turned up), the best card, and the points the card played cost
   against it.  Where the deal may decide the game, the cards are ranked first by who wins the
   game with both playing for it (:class:`~penneech.solver.Solver` ``for_game``), then by points;
+  where the game is lost in the deal whatever the player does, by points, and the sentence says
+  so;
 * the value of each legal card **from what the player could see**: the estimates the play-out
   player chooses by (:func:`~penneech.playouts.estimate`: the average over the worlds consistent
   with the player's view, of the points and of the chance of winning the game), and the card
@@ -15,9 +17,11 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
   even where the rules turn past tricks face down (:meth:`~penneech.game.PlayerView.remembered`);
 * a sentence in plain English saying why the best card was best, read off the two lines of play
   that would follow the best card and the card played with every card known ("The best play
-  here was ♠K: it would keep the ♥Q for trick 5, when hearts are trumps…").
+  here was ♠K: it would keep the ♥Q for trick 5, when hearts are trumps…"; the points of a card
+  turned up after a trick are said apart from those in it).
 
-A :class:`DealAnalysis` adds up what each player's cards cost, and every result turns into plain
+A :class:`DealAnalysis` adds up what each player's cards cost, telling apart the points lost on
+cards that were the best from what the player could see (hindsight), and every result turns into plain
 JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.
 
 >>> from penneech import Game
@@ -547,7 +551,9 @@ def _signed(value: float) -> str:
 def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
          bad: list[Event]) -> Sentence:
     """The clearest difference between the line after ``best`` and the line after
-    ``played``: a card kept for a trick where it scores, this trick won, or a card lost.  Both
+    ``played``: the game won or lost, a card kept for a trick where it scores, this trick won,
+    a card that scores for the opponent, the tricks taken, or the later trick in which the
+    better card gains the most.  Both
     lines are what would follow with every card known, so it is said as what would happen."""
     other = other_seat(player)
     hand = game.hand(player)
