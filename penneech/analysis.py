@@ -21,8 +21,10 @@ For every card played in a deal where the player had a choice, :func:`analyse_de
   turned up after a trick are said apart from those in it).
 
 A :class:`DealAnalysis` adds up what each player's cards cost, telling apart the points lost on
-cards that were the best from what the player could see (hindsight), and every result turns into plain
-JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.
+cards that were the best from what the player could see (hindsight), and every result turns
+into plain JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.  Where the
+game is what tells the best card from the card played, the lines told are played for the game,
+and the cost is what they show (at least a point).
 
 >>> from penneech import Game
 >>> from penneech.players import make_player, play_deal
@@ -154,8 +156,9 @@ class DealAnalysis:
         for seat in (0, 1):
             choices = [p for p in self.plays if p.player == seat]
             costly = sum(1 for p in choices if p.cost)
-            sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),
-                         f" {_points(self.costs[seat])} in {costly} of {len(choices)} "
+            some = f"{_points(self.costs[seat])} in {costly} of " if costly else "no points in "
+            sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),  # (not "0
+                         f" {some}{len(choices)} "                                 # in 0 of 6")
                          f"choice{'s' if len(choices) != 1 else ''}"]
             unseen = sum(p.cost for p in choices if _hindsight(p))
             if unseen:
@@ -184,7 +187,7 @@ class DealAnalysis:
           The best play here was ♥Q: it would keep the ♣Q for trick 7, when clubs are trumps, and
           it would score 3 there. With every card known and both playing their best from here,
           after ♥Q Ben would score 7 and you 1 in the rest of the deal; after ♣Q, 4 and 1.
-        Deal 1, with every card known (the turn-ups to come too): you lose 0 points in 0 of 6
+        Deal 1, with every card known (the turn-ups to come too): you lose no points in 6
           choices; Ben loses 3 points in 1 of 5 choices.
         """
         mine = [p for p in self.plays if p.player == player]
@@ -375,12 +378,21 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
         # (every card "best" taught nothing, and the opponent may yet go wrong; review 39c)
         outcome = dict.fromkeys(exact, 0)
     best, cost = _best_and_cost(played, exact, outcome)
+    # the lines told are played for the game where the game is what tells the two cards apart;
+    # else for points, as the cost is counted (lines played for the game quoted figures that
+    # did not add up to the cost; review 40a)
+    for_the_game = for_game.decides_game and outcome[best] != outcome[played]
     lines: dict[Card, list[Event]] = {}
 
     def line(card: Card) -> list[Event]:
         if card not in lines:
-            lines[card] = _line(game, card, for_game.decides_game)
+            lines[card] = _line(game, card, for_the_game)
         return lines[card]
+
+    if for_the_game:  # the cost is what the lines told show: at least a point, for the game
+        other = other_seat(player)
+        net = {c: _total(line(c), player) - _total(line(c), other) for c in (best, played)}
+        cost = max(1, net[best] - net[played])
 
     found: dict[Card, CardEstimate] | None = None
     preferred: Card | None = None
@@ -621,11 +633,12 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     parted = _parting(good, bad, player)
     if parted is not None:
         g, b = parted
-        head = (f"the difference comes in trick {g.trick}, when {g.trumps.noun} are trumps: "
-                "after it ", Who(g.winner),
-                f" would take that trick{_worth(good, g.trick, g.winner)}")
+        # (a trick worth nothing is said so: the reader had to guess it; review 40a)
+        head = (f"most of the difference comes in trick {g.trick}, when {g.trumps.noun} "
+                "are trumps: after it ", Who(g.winner), " would take that trick"
+                f"{_worth(good, g.trick, g.winner) or ', worth nothing'}")
         return head + (f"; after {card_text(played)}, ", Who(b.winner),
-                       f" would take it{_worth(bad, b.trick, b.winner)}")
+                       f" would take it{_worth(bad, b.trick, b.winner) or ', worth nothing'}")
     # 7. the score of the rest of the deal
     diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
                                                            _total(bad, other))

@@ -68,8 +68,8 @@ class Dealt(NamedTuple):
 class ThrowIn(NamedTuple):
     """``player``, offered a throw-in, ``claimed`` it (or kept the hand).
 
-    ``hand`` is the hand thrown in, shown (as Parlett has the player show it); a hand kept is
-    not shown, and ``hand`` is then empty.
+    ``hand`` is the hand thrown in, shown (as Parlett has the player show it), in the order a
+    table shows a hand (``sorted``); a hand kept is not shown, and ``hand`` is then empty.
     """
 
     deal: int

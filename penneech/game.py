@@ -808,7 +808,8 @@ class Game:
             raise GameError(self._not_now("throw in"))
         player = self._asked.pop(0)
         self._actions.append(ThrowInAction(player, claim))
-        shown = tuple(self._hands[player]) if claim else ()  # (the hand thrown in is shown)
+        # (the hand thrown in is shown, sorted as a table shows a hand)
+        shown = tuple(sorted(self._hands[player])) if claim else ()
         self._events.append(ThrowIn(self._deal_no, player, claim, shown))
         self._legal = None
         if claim:

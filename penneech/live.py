@@ -350,7 +350,7 @@ class Table:
         g = self.game
         self._clear()
         if g.phase is Phase.OVER:
-            self.hint = "No hint: the game is over."
+            self.hint = "No hint: no card is left to play."
             return
         if g.to_move != YOU:
             self.hint = "No hint: it is not your turn."
@@ -1282,7 +1282,10 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
             if named != kind:
                 settings = {}
             kind = named
-            told = f"{game.names[COMPUTER]} plays on as the {players.kind_name(kind)} player."
+            level = players.kind_name(kind)  # ("Beginner plays on as the Beginner player")
+            told = f"{game.names[COMPUTER]} plays on" + (
+                "." if game.names[COMPUTER].removesuffix(" (computer)") == level
+                else f" as the {level} player.")
         else:
             told = (f"{told} " if told else "") + (
                 f"The record does not say which computer player {game.names[COMPUTER]} was: "

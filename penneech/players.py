@@ -759,9 +759,13 @@ def hint(view: PlayerView, game_seed: int) -> Hint:
 
     found = estimates(view)
     card = best_card(found)
-    return Hint(card, None, f"{who} would play {card.symbol} "
-                f"({found[card].points:+.1f} points on average in the rest of the deal, from "
-                "what you can see)")
+    # (what it chose by, the chance of winning, and then the points; "-5.3 points" read as
+    # points lost, and were the points against the opponent's; review 40a)
+    points = found[card].points
+    return Hint(card, None, f"{who} would play {card.symbol} (from what you can see: a "
+                f"{found[card].win_chance:.0%} chance of winning the game, and on average "
+                f"{abs(points):.1f} points {'more' if points >= 0 else 'fewer'} than the "
+                "opponent in the rest of the deal)")
 
 
 def make_player(kind: str, *, seed: int | None = None, **settings: Any) -> Player:

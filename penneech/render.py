@@ -700,7 +700,9 @@ def live_table_html(view: PlayerView, *, status: str, refusal: str = "",
         for line in deal_end:
             _told(ET.SubElement(end, "p"), line, options_page)
     if result:
-        ET.SubElement(root, "p", {"class": "pn-result", "role": "alert"}).text = result
+        # (not an alert: the table is drawn again at each answer, and each drawing was read out
+        # again; the page's own live region tells the result once; review 40a)
+        ET.SubElement(root, "p", {"class": "pn-result"}).text = result
         if result_note:
             _told(ET.SubElement(root, "p", {"class": "pn-note"}), result_note, options_page)
     if analysis:  # under the deal's account, or under the result of the game

@@ -13,7 +13,7 @@ import pytest
 from penneech import Card, Game, GameError, Phase, Rules, playouts
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
-from penneech.players import make_player, play_deal
+from penneech.players import make_player, play_deal, play_game
 from penneech.playouts import PlayoutPlayer
 from penneech.rules import PRESET_NAMES
 from tests.engine_helpers import position
@@ -244,8 +244,36 @@ def test_few_reasons_are_only_the_difference_in_points() -> None:
                 if p.cost:
                     costly += 1
                     bare += "points better over the rest of the deal" in p.explanation
-                    parted += "the difference comes in trick" in p.explanation
+                    parted += "of the difference comes in trick" in p.explanation
     assert costly >= 100 and parted and bare <= costly * 0.06, (bare, parted, costly)
+
+
+def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
+    """Where the game was decided in the deal, the lines quoted were played for the game and the
+    cost counted for points, so "cost 4 points" stood beside figures that made 2 (review
+    40a): the cost of every costly card is the difference the explanation's figures show (at
+    least a point where the card loses the game)."""
+    import re
+
+    figures = re.compile(r"after \S+ (?:you|Ann|Ben) would score (\d+) and (?:you|Ann|Ben) (\d+) "
+                         r"in the rest of the deal; after \S+, (\d+) and (\d+)\.")
+    checked = for_the_game = 0
+    for preset in ("pagat", "gamester"):
+        for seed in range(10):
+            game = Game(Rules.preset(preset, target=41), seed=seed, players=("Ann", "Ben"))
+            play_game(game, [make_player("greedy"), make_player("greedy")])
+            for deal in deal_numbers(game):
+                for p in analyse_deal(game, deal, estimates=False).plays:
+                    found = figures.search(p.explanation) if p.cost else None
+                    if found is None:
+                        continue
+                    good_me, good_them, bad_me, bad_them = map(int, found.groups())
+                    shown = (good_me - good_them) - (bad_me - bad_them)
+                    game_reason = "win the game in this deal" in p.explanation
+                    assert p.cost == (max(1, shown) if game_reason else shown), p.explanation
+                    checked += 1
+                    for_the_game += game_reason
+    assert checked >= 30 and for_the_game, (checked, for_the_game)
 
 
 def test_the_explanation_never_argues_for_the_card_played() -> None:
@@ -266,9 +294,9 @@ def test_the_explanation_never_argues_for_the_card_played() -> None:
     assert "takes tricks" not in text, text
     # (it said only "it would come out 2 points better over the rest of the deal": the trick
     # where the two lines part in points is named; review 39c)
-    assert text.startswith("The best play here was ♠A: the difference comes in trick 7, when "
-                           "hearts are trumps: after it Ann would take that trick; after ♠6, "
-                           "Ann would take it, worth 4 points."), text
+    assert text.startswith("The best play here was ♠A: most of the difference comes in trick 7, when "
+                           "hearts are trumps: after it Ann would take that trick, worth "
+                           "nothing; after ♠6, Ann would take it, worth 4 points."), text
     assert text.endswith("the play-outs preferred ♠A (an 84.10% chance of winning the game, "
                          "against 84.07% for ♠6)."), text
 

@@ -309,7 +309,7 @@ def test_a_whole_game_ends_with_the_winner_in_words_and_a_record_that_replays() 
     assert html.index(f"{won} the game") < html.index(f"How your cards did in deal {last}") \
         or f"Deal {last}: you had no choice to make." in html
     assert list(game.scores) == state["scores"]
-    assert "No hint: the game is over." in ok(op="hint")["html"]  # (not "not your turn")
+    assert "No hint: no card is left to play." in ok(op="hint")["html"]  # (not "your turn")
     # how it ended: the last cards and pegs, above the result, and where the points came
     # from, under it (it said only who won; 39c)
     assert state["result"] in _latest(state["html"]), _latest(state["html"])
@@ -381,7 +381,9 @@ def test_hint_is_a_legal_card_from_the_readers_view() -> None:
     # the terminal game's hint, with the figure it was chosen by (the table gave none; 39c)
     game = record.loads(state["record"])
     advice = hint(game.view(0), game.seed)
-    assert advice.card == parse_card(hinted["hint"]) and "points on average" in advice.words
+    assert advice.card == parse_card(hinted["hint"])
+    assert re.search(r"\(from what you can see: a \d+% chance of winning the game, and on average "
+                     r"\d+\.\d points (more|fewer) than the opponent", advice.words), advice.words
     assert unescape(re.sub(r"<[^>]+>", "", hinted["html"])).count(f"Hint: {advice.words}.") == 1
 
 
@@ -885,6 +887,10 @@ def test_the_computer_plays_under_its_kinds_name_and_a_loaded_record_plays_on_as
               opponent={"kind": "expert", "settings": {}})
     assert back["opponent"] == {"kind": "greedy", "settings": {}, "name": "Beginner"}
     assert back["told"] == "Greedy plays on as the Beginner player."
+    named = Game("pagat", seed=9, players=("Ada", "Beginner"), first_dealer=0)
+    named.play(named.legal_plays()[0])
+    again = ok(op="resume", record=record.dumps(named), loaded=True, table="named")
+    assert again["told"] == "Beginner plays on.", again["told"]  # (not "… as the Beginner …")
     assert sorted(back["hand"]) == sorted(c.code for c in game.hand(0))
     # a record whose computer has another name: the one chosen in the menu, and the reader is
     # told that the record does not say
