@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from penneech import Card, Game, GameError, Phase, Rules, playouts
+from penneech import Card, Game, GameError, Phase, Rules, TrickWon, playouts
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
 from penneech.cli import main
 from penneech.players import make_player, play_deal, play_game
@@ -274,6 +274,34 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                     checked += 1
                     for_the_game += game_reason
     assert checked >= 30 and for_the_game, (checked, for_the_game)
+
+
+def test_this_trick_reason_says_who_would_take_it_in_the_lines() -> None:
+    """"It would take this trick" could be turned into its opposite, "it would let Ann take this
+    trick", and nothing noticed (review 40b): the reason is checked against the two lines
+    of play that would follow, worked out again here; no reason says "None"; a play weighed
+    without estimates has no estimated cost."""
+    from penneech.analysis import _line, _replay
+    from penneech.rules import other_seat
+
+    taken = let = 0
+    for seed in range(16):
+        game = Game(Rules.preset("pagat", redeal="never"), seed=seed, first_dealer=0)
+        play_deal(game, [make_player("random", seed=seed), make_player("greedy")])
+        weighed = {(p.trick, p.player): p for p in analyse_deal(game, 1, estimates=False).plays}
+        for then, action, _deal in _replay(game):
+            p = weighed.get((then.trick_number, action.player)) if action else None
+            if p is None or not p.cost:
+                continue
+            assert "None" not in p.explanation and p.estimated_cost is None, p.explanation
+            first = next(e for e in _line(then, p.best) if isinstance(e, TrickWon))
+            if ": it would take this trick" in p.explanation:
+                taken += 1
+                assert first.winner == p.player, p.explanation
+            elif ": it would let " in p.explanation:
+                let += 1
+                assert first.winner == other_seat(p.player), p.explanation
+    assert taken and let, (taken, let)
 
 
 def test_the_explanation_never_argues_for_the_card_played() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,8 +24,10 @@ from penneech import (
     Rules,
     Scored,
     TrickWon,
+    TurnUp,
     full_pack,
 )
+from penneech.narrate import describe, steps
 from penneech.record import dumps, loads
 from penneech.rules import TRICKS
 from tests.engine_helpers import snapshot
@@ -80,6 +83,49 @@ def check_events(game: Game) -> None:
     assert won == ([len(game.events) - 1] if game.phase is Phase.OVER else []), won
 
 
+def check_narration(game: Game) -> None:
+    """The account tells every event once, in order, each turn-up in a step of its own, and its
+    figures are the game's: the scores at each deal's end, the tricks of the majority bonus
+    (mutants that dropped the turn-ups after a trick, the turn-up after a hand kept, or the
+    scores' totals passed every test; review 40b).  ``describe`` tells any event alone."""
+    events = game.events
+    story = steps(events, game.names)
+    assert [i for s in story for i in range(s.start, s.end)] == list(range(len(events)))
+    starts = {s.start: s for s in story}
+    scores = [0, 0]
+    totals_at: list[tuple[int, int]] = []
+    for e in events:
+        if isinstance(e, Scored):
+            scores[e.player] = e.total
+        totals_at.append((scores[0], scores[1]))
+    for i, e in enumerate(events):
+        assert describe(e, game.names), e
+        if isinstance(e, TurnUp):
+            assert i in starts and starts[i].kind == "turnup", (i, e)
+    name = {n: seat for seat, n in enumerate(game.names)}
+    for s in story:
+        said = re.search(r"Scores: (\w+) (\d+), (\w+) (\d+)\.", s.text)
+        if said:
+            a, b = (int(said[2]), int(said[4])) if name[said[1]] == 0 else (int(said[4]),
+                                                                           int(said[2]))
+            assert (a, b) == totals_at[s.end - 1], (s.text, totals_at[s.end - 1])
+        bonus = re.search(r"(\w+) took more than half the tricks: (\d+) tricks hold (\d+) cards",
+                          s.text)
+        if bonus:
+            deal = events[s.start].deal  # type: ignore[union-attr]
+            taken = sum(1 for e in events if isinstance(e, TrickWon) and e.deal == deal
+                        and e.winner == name[bonus[1]])
+            assert (int(bonus[2]), int(bonus[3])) == (taken, 2 * taken), s.text
+    # a deal's end is told with its majority bonus, in one step (the live table's box for the
+    # deal just played shows that step)
+    for s in story:
+        ended = [e for e in events[s.start:s.end] if isinstance(e, DealEnded) and not e.thrown_in]
+        if ended:
+            bonus_of = [i for i, e in enumerate(events) if isinstance(e, Scored)
+                        and e.source == "majority" and e.deal == ended[0].deal]
+            assert all(s.start <= i < s.end for i in bonus_of), s.text
+
+
 def check_views(game: Game) -> None:
     """A view shows the finished tricks and earlier turn-ups only if the rules leave them open."""
     for seat in (0, 1):
@@ -128,6 +174,7 @@ def play_checked(game: Game, rng: random.Random, *, undo_every: int = 0) -> None
         assert winner > loser
     check_scores(game)
     check_events(game)
+    check_narration(game)
 
 
 def check_record_round_trip(game: Game) -> None:
