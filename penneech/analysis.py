@@ -548,10 +548,19 @@ def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
     while decimals < 4 and round(a.win_chance * 100, decimals) == round(b.win_chance * 100,
                                                                           decimals):
         decimals += 1
-    whole = int(round(a.win_chance * 100, 1))
-    article = "an" if str(whole).startswith("8") or whole in (11, 18) else "a"
-    return (f"{article} {a.win_chance:.{decimals}%} chance of winning the game, against "
+    shown = f"{a.win_chance:.{decimals}%}"
+    return (f"{_article(shown)} {shown} chance of winning the game, against "
             f"{b.win_chance:.{decimals}%} for {card_text(other)}")
+
+
+def _article(figure: str) -> str:
+    """"a" or "an" before a figure as it is read aloud.
+
+    >>> [_article(f) for f in ("10.6%", "11.2%", "18%", "8.0%", "80.5%", "84.10%", "1.5%")]
+    ['a', 'an', 'an', 'an', 'an', 'an', 'a']
+    """
+    whole = figure.split(".")[0].rstrip("%")
+    return "an" if whole.startswith("8") or whole in ("11", "18") else "a"
 
 
 def _signed(value: float) -> str:
