@@ -973,7 +973,7 @@ def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]
     try:
         if isinstance(path_or_file, (str, os.PathLike)):
             with open(path_or_file, "rb") as f:  # (read as a record is: UTF-8 or UTF-16)
-                text = text_of_bytes(f.read())
+                text = text_of_bytes(f.read()).lstrip("\ufeff")  # (a spreadsheet's UTF-8 mark)
             return _read_rows(csv.DictReader(io.StringIO(text, newline="")))
         return _read_rows(csv.DictReader(path_or_file))
     except (ValueError, csv.Error) as exc:

@@ -558,8 +558,10 @@ def test_go_on_reads_a_csv_saved_as_unicode_and_echoes_an_edited_field_shortened
 
     kept = tmp_path / "kept.csv"
     write_csv(serial[:4], kept)
-    kept.write_bytes(kept.read_text(encoding="utf-8").encode("utf-16"))
-    assert read_csv(kept) == serial[:4]
+    text = kept.read_text(encoding="utf-8")
+    for encoding in ("utf-16", "utf-8-sig"):  # ("Unicode text"; UTF-8 with its mark)
+        kept.write_bytes(text.encode(encoding))
+        assert read_csv(kept) == serial[:4], encoding
     kept.write_bytes(b"game,seed\n0,\xff\n")
     with pytest.raises(ValueError, match=r"not UTF-8 text: the byte 0xFF at line 2, column 3"):
         read_csv(kept)
