@@ -142,7 +142,8 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             f"{cat['preset_labels'][cat['default_preset']]} against the {default['kind']} player, "
             "or choose the rules and your opponent first. The engine then runs in your browser: "
             "nothing is installed and nothing is sent anywhere. At the table, Hint names the card "
-            "a computer player would play, and Undo takes back your last card and the "
+            "the expert player would play in your place, from what you can see, with its chance "
+            "of winning the game, and Undo takes back your last card and the "
             "computer's reply, even once the game is over (the finished game stays kept, with "
             "its result, beside the one played on); a downloaded record holds the game as it "
             "stands and does not say whether Hint or Undo was used.",
