@@ -673,17 +673,23 @@ def _tricks(numbers: Sequence[int]) -> str:
     return "tricks " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
-def _net(events: Sequence[Event], trick: int, player: Seat) -> int:
-    """What ``player`` pegged for trick number ``trick`` and the card turned up after it, less
-    what the other player pegged (not the majority bonus)."""
-    total = 0
+def _pegs(events: Sequence[Event], trick: int) -> list[Scored]:
+    """The pegs of trick number ``trick``: its counting cards and the card turned up after it
+    (not the majority bonus), the pegs between that trick's end and the next."""
+    out = []
     current = 0
     for e in events:
         if isinstance(e, TrickWon):
             current = e.trick
         elif isinstance(e, Scored) and current == trick and e.source != "majority":
-            total += e.points if e.player == player else -e.points
-    return total
+            out.append(e)
+    return out
+
+
+def _net(events: Sequence[Event], trick: int, player: Seat) -> int:
+    """What ``player`` pegged for trick number ``trick`` and the card turned up after it, less
+    what the other player pegged."""
+    return sum(s.points if s.player == player else -s.points for s in _pegs(events, trick))
 
 
 def _parting(good: Sequence[Event], bad: Sequence[Event],
@@ -708,17 +714,9 @@ def _worth(events: Sequence[Event], trick: int, player: Seat) -> str:
     """", worth 9 points: 4 in it, and 5 for the ♦A turned up after it": what ``player``
     would peg for trick number ``trick``, its cards and the card turned up after it (which the
     reader did not see then: said apart; review 39c), not the majority bonus; "" for nothing."""
-    in_trick = 0
-    turned: list[Scored] = []
-    current = 0
-    for e in events:
-        if isinstance(e, TrickWon):
-            current = e.trick
-        elif isinstance(e, Scored) and current == trick and e.player == player:
-            if e.source == "turnup":
-                turned.append(e)
-            elif e.source != "majority":
-                in_trick += e.points
+    mine = [s for s in _pegs(events, trick) if s.player == player]
+    turned = [s for s in mine if s.source == "turnup"]
+    in_trick = sum(s.points for s in mine if s.source != "turnup")
     up = sum(s.points for s in turned)
     if not in_trick + up:
         return ""

@@ -12,6 +12,7 @@ import pytest
 
 from penneech import Card, Game, GameError, Phase, Rules, TrickWon, playouts
 from penneech.analysis import analyse_deal, analyse_game, deal_numbers
+from penneech.cards import parse_card
 from penneech.cli import main
 from penneech.players import make_player, play_deal, play_game
 from penneech.playouts import PlayoutPlayer
@@ -184,7 +185,7 @@ def test_a_tricks_worth_says_apart_what_the_card_turned_up_after_it_adds() -> No
                 total, in_trick, up, card = m.groups()
                 if card is None:
                     continue
-                value = Rules.preset("pagat").turnup_points(Card(_code(card)))
+                value = Rules.preset("pagat").turnup_points(parse_card(card))
                 if in_trick is None:  # "all for the ♦A turned up after it"
                     alone += 1
                     assert int(total) == value, p.explanation
@@ -193,13 +194,6 @@ def test_a_tricks_worth_says_apart_what_the_card_turned_up_after_it_adds() -> No
                     assert int(up) == value and int(total) == int(in_trick) + value, (
                         p.explanation)
     assert split and alone, (split, alone)
-
-
-def _code(symbols: str) -> str:
-    """``♦A`` as a card code, ``AD``."""
-    suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-    rank = symbols[1:].replace("10", "T")
-    return rank + suits[symbols[0]]
 
 
 def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight() -> None:
