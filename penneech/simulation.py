@@ -734,6 +734,7 @@ def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> No
 
     threading.excepthook = quiet
     processes = dict(getattr(pool, "_processes", None) or {})
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
@@ -745,6 +746,12 @@ def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> No
             process.terminate()
     for process in processes.values():
         process.join(timeout=5)
+    # The pool's own thread closes its wake-up pipe as it ends. If it is still ending when the
+    # interpreter exits, CPython 3.11's exit hook can write to that pipe as it closes, and print
+    # "OSError: [Errno 9] Bad file descriptor" as a traceback after "interrupted" (seen once, in
+    # CI). Waiting here for that thread to end leaves the exit hook nothing to wake.
+    if isinstance(manager, threading.Thread) and manager.is_alive():
+        manager.join(timeout=5)
 
 
 # -- statistics ----------------------------------------------------------------------------------

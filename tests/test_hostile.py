@@ -683,6 +683,28 @@ def test_ctrl_c_stops_a_simulation_with_slow_players_at_once(wait: float) -> Non
     assert not left_running, "a worker process was left running"
 
 
+def _sleep_then_return(x: int) -> int:
+    time.sleep(10)
+    return x
+
+
+def test_a_stopped_pool_leaves_no_thread_for_the_exit_hook_to_race() -> None:
+    """After a stop, the pool's own thread has ended: CPython 3.11's exit hook would otherwise
+    write to the wake-up pipe that thread is closing, and print "Bad file descriptor" as a
+    traceback after "interrupted" (it did once, in CI, at 1.5 s)."""
+    import concurrent.futures as cf
+
+    pool = cf.ProcessPoolExecutor(2, initializer=simulation._ignore_interrupts)
+    futures = [pool.submit(_sleep_then_return, i) for i in range(6)]
+    time.sleep(0.3)
+    manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+    assert manager is not None and manager.is_alive()
+    started = time.monotonic()
+    simulation._stop(pool, futures, True)
+    assert time.monotonic() - started < 5
+    assert not manager.is_alive()
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_the_games_already_played(workers: str, tmp_path: Path) -> None:
     """Stopped by Ctrl-C, a simulation still summarizes and writes the games it finished.
