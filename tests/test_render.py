@@ -122,3 +122,33 @@ def test_the_live_table_links_each_rule_it_names_and_nothing_else() -> None:
     assert told == lines
     plain = live_table_html(view, status="", refusal="(follow: suit)", narration=lines)
     assert "<a " not in plain
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two "#rrggbb" colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_penneech_is_marked_so_it_is_seen() -> None:
+    """The ♦7's word stands out from what is behind it and its border from the page (review 38b:
+    the word was small gold text at 3.0:1 on a face tinted 1.08:1 from white), and its pips read
+    on its tint as any card's do."""
+    from penneech.render import SUIT_COLOURS
+
+    root = ET.fromstring(card_svg(Card("7D")))
+    shapes = root.findall(".//{*}rect")
+    face = next(r for r in shapes if r.get("width") == "48")
+    word = next(t for t in root.iter() if t.tag.endswith("text") and t.text == "PENNEECH")
+    band = next(r for r in shapes if r.get("fill") not in (face.get("fill"), None)
+                and r.get("width") != "48")
+    assert _contrast(word.get("fill", ""), band.get("fill", "")) >= 4.5
+    assert _contrast(band.get("fill", ""), face.get("fill", "")) >= 3
+    assert _contrast(face.get("stroke", ""), "#ffffff") >= 3  # the border, on a white page
+    assert _contrast(SUIT_COLOURS[Card("7D").suit], face.get("fill", "")) >= 4.5
+    plain = ET.fromstring(card_svg(Card("8D"))).findall(".//{*}rect")
+    assert all(r.get("width") == "48" for r in plain)  # no band on any other card
