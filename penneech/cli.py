@@ -637,9 +637,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--go-on", metavar="FILE.csv",
                    help="go on with a run that was stopped, whose games FILE.csv holds (as "
                    "--out wrote them): give the run's --rules, --players, --games and --seed "
-                   "(a stopped run prints the command; the solver's --samples is not in the "
-                   "file, so cannot be checked); its games and the new ones are written back to "
-                   "FILE.csv, or to --out if given")
+                   "(a stopped run prints the command), and --samples if it was given (the "
+                   "file names the solver with its samples); its games and the new ones are "
+                   "written back to FILE.csv, or to --out if given")
     p.add_argument("--no-duplicate", action="store_true",
                    help="do not play the games in pairs with the same packs and seats swapped")
     p.add_argument("--samples", type=_whole_number, default=None,

@@ -301,10 +301,25 @@ def _play_chunk(
 # -- many games ----------------------------------------------------------------------------------
 
 
-def _labels(kinds: Sequence[str]) -> tuple[str, str]:
-    if kinds[0] == kinds[1]:
-        return (f"{kinds[0]}#1", f"{kinds[1]}#2")
-    return (kinds[0], kinds[1])
+def _labels(kinds: Sequence[str],
+            settings: Sequence[Mapping[str, Any]] = ({}, {})) -> tuple[str, str]:
+    """The players' names in a run's results: their kinds, with the settings each was given
+    written as the experiments' player specs write them (so that a file of results says which
+    solver played, and a run is not gone on with another), and ``#1`` and ``#2`` if that leaves
+    two the same.
+
+    >>> _labels(("solver", "greedy"), ({"samples": 60}, {}))
+    ('solver(samples=60)', 'greedy')
+    >>> _labels(("greedy", "greedy"))
+    ('greedy#1', 'greedy#2')
+    """
+    named = [kind + ("(" + ", ".join(f"{key}={value}" for key, value in sorted(given.items())
+                                     if key != "name") + ")"
+                     if set(given) - {"name"} else "")
+             for kind, given in zip(kinds, settings, strict=True)]
+    if named[0] == named[1]:
+        return (f"{named[0]}#1", f"{named[1]}#2")
+    return (named[0], named[1])
 
 
 def _settings_for(
@@ -378,8 +393,9 @@ def games_done(
 
     A run stopped part-way (Ctrl-C, a page closed) goes on from there with :func:`simulate`'s
     ``done``: the games it plays are those it would have played.  A game from another run
-    raises :class:`NotThisRun` (a :class:`ValueError`) saying what differs.  What a file of
-    results does not hold cannot be checked: the players' settings (the solver's ``samples``).
+    raises :class:`NotThisRun` (a :class:`ValueError`) saying what differs.  The players'
+    settings are checked by their names (:func:`simulate` names a solver given 60 samples
+    ``solver(samples=60)``).
     ``what`` names the caller in the error for something that is not results.
 
     >>> first = simulate("pagat", ("greedy", "random"), games=2, seed=1)
@@ -484,8 +500,9 @@ def simulate(
             (``{"solver": {"samples": 50}}``) or one mapping per player.
         chunk_size: games per task sent to a worker (default: at least four tasks per worker,
             of at most 100 games, or 10 with a solver player).
-        labels: names for the two players in the results (default: their kinds, with ``#1`` and
-            ``#2`` added when both are of the same kind).
+        labels: names for the two players in the results (default: their kinds, each with the
+            settings it was given, as ``solver(samples=60)``, and ``#1`` and ``#2`` added when
+            that leaves both the same).
         done: games of this run already played (by a run that was stopped, as
             :func:`read_csv` reads them back): they are checked (:func:`games_done`), kept,
             and not played again.  The results are those of an unbroken run.
@@ -517,8 +534,9 @@ def simulate(
             raise ValueError(f"{flag} must be True or False, not {py_shown(value)}")
     if duplicate and games % 2:
         games += 1
+    settings = _settings_for(kinds, player_settings)
     if labels is None:
-        names = _labels(kinds)
+        names = _labels(kinds, settings)
     else:
         if not isinstance(labels, (list, tuple)) or len(labels) != 2 \
                 or not all(isinstance(x, str) and x.strip() for x in labels) \
@@ -526,7 +544,6 @@ def simulate(
             raise ValueError(f"labels must be two different names, such as ('me', 'you'), not "
                              f"{py_shown(labels)}")
         names = (labels[0], labels[1])
-    settings = _settings_for(kinds, player_settings)
     notation = str(rule_set)
     have = games_done(done, rule_set, names, seed, games, duplicate, what="simulate's done")
     todo = [n for n in range(games) if n not in have]

@@ -303,7 +303,8 @@ def test_solver_settings_pass_through(capsys: pytest.CaptureFixture[str]) -> Non
                    "--seed", "1", "--no-progress"])
     assert status == 0
     assert "solver" in capsys.readouterr().out
-    one = play_one("pagat", ("solver", "random"), 0, 1, settings=({"samples": 1}, {}))
+    one = play_one("pagat", ("solver", "random"), 0, 1, settings=({"samples": 1}, {}),
+                   labels=("solver(samples=1)", "random"))  # (simulate's names for them)
     again = simulate("pagat", ("solver", "random"), games=2, seed=1, workers=2,
                      player_settings={"solver": {"samples": 1}})
     assert again[0] == one
@@ -569,3 +570,27 @@ def test_go_on_reads_a_csv_saved_as_unicode_and_echoes_an_edited_field_shortened
     with pytest.raises(NotThisRun) as refused:
         games_done([long, *serial[1:4]], "pagat", ("greedy", "random"), 11, games=40)
     assert "its players were xxx" in str(refused.value) and len(str(refused.value)) < 300
+
+
+def test_a_run_names_its_players_settings_and_is_not_gone_on_with_others(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The solver's samples are in the results (a file of a solver given 3 samples said only
+    "solver"), as a player spec the experiments read; going on with other samples, or none,
+    is refused in words, and with the same samples it plays the rest."""
+    from penneech.experiments import parse_spec
+
+    out = tmp_path / "run.csv"
+    common = ["simulate", "--players", "solver,greedy", "--seed", "5", "--no-progress"]
+    assert main([*common, "--samples", "3", "--games", "2", "--out", str(out)]) == 0
+    capsys.readouterr()
+    first = read_csv(out)
+    assert {r.players for r in first} == {("solver(samples=3)", "greedy"),
+                                          ("greedy", "solver(samples=3)")}
+    assert parse_spec("solver(samples=3)").settings == (("samples", 3),)
+    for other in ([], ["--samples", "4"]):
+        assert main([*common, *other, "--games", "4", "--go-on", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert "its players were solver(samples=3) and greedy" in err, err
+    assert read_csv(out) == first  # (refused: the file is as it was)
+    assert main([*common, "--samples", "3", "--games", "4", "--go-on", str(out)]) == 0
+    assert len(read_csv(out)) == 4
