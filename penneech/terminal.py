@@ -234,7 +234,8 @@ class _Terminal:
 
     def show_table(self, view: PlayerView) -> None:
         names = self.game.names
-        me, them = names
+        # (the scores told to "you" too, as the account above them is; review 41d)
+        me, them = "you", names[1 - self.you]
         trumps = view.trumps
         self.say()
         if trumps is not None and view.trump_card is not None:
@@ -259,7 +260,7 @@ class _Terminal:
             leader, card = view.trick[0]
             self.say(f"{names[leader]} led {card_text(card)} ({card.code}) to this trick.")
         elif view.phase is Phase.PLAY:
-            self.say("You lead to this trick." if self.you == 0 else f"{me} leads to this trick.")
+            self.say("You lead to this trick.")
         self.say(f"Your hand: {hand_text(view.hand)}")
 
     def review(self, _game: Game | None = None) -> None:
@@ -732,7 +733,7 @@ def _farewell(human: _Terminal, game: Game, path: Path, reason: str, saved: bool
         human.say(points_by_source(game.events, game.names, human.you))
     else:
         a, b = game.scores
-        human.say(f"The game is not finished: {game.names[0]} {a}, {game.names[1]} {b}.")
+        human.say(f"The game is not finished: you {a}, {game.names[1]} {b}.")
     if saved:
         if outcome is not None:
             human.say(f"Game saved to {path}.")

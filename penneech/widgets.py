@@ -36,7 +36,7 @@ from .frames import (
     summary_html,
 )
 from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
-from .narrate import card_text, points_by_source, steps
+from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
 from .rules import PRESET_NAMES, Rules, Seat
@@ -524,7 +524,10 @@ class PlayComputer(_Shown):
         g = self.game
         a, b = g.scores
         if g.is_over():  # (and where the points came from, as the terminal and the live table say)
-            state = f"Game over: {g.outcome}. {points_by_source(g.events, g.names, 0)}"
+            # (told to "you" whatever the name, as the deal's review and the log are, and the
+            # terminal and the live table tell it: "Ann wins … you 61" mixed them; review 41d)
+            state = (f"Game over: {outcome_text(g.outcome, 0)}. "
+                     f"{points_by_source(g.events, g.names, 0)}")
         elif g.phase is Phase.THROW_IN:
             state = "Your hand may be thrown in: throw it in, or keep it?"
         else:
@@ -552,7 +555,7 @@ class PlayComputer(_Shown):
             self.choice_box.children = [yes, no]
         else:
             self.choice_box.children = []
-        recent = [s.text for s in steps(g.events, g.names)][-6:]
+        recent = [s.text for s in steps(g.events, g.names, 0)][-6:]
         self.log.value = "<br>".join(words_html(line) for line in recent)
 
     def _clicker(self, card: Card) -> Callable[[Any], None]:

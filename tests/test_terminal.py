@@ -113,7 +113,7 @@ def test_the_table_is_shown_before_each_play(tmp_path):
     assert trumps is not None
     assert f"{trumps.noun} are trumps" in first
     assert f"Your hand: {hand_text(view.hand(0))}" in first
-    assert f"Scores: You 0, {COMPUTER} 0 (game at 61).  Tricks this deal: You 0, {COMPUTER} 0." in first
+    assert f"Scores: you 0, {COMPUTER} 0 (game at 61).  Tricks this deal: you 0, {COMPUTER} 0." in first
     if view.trick:
         assert f"{COMPUTER} led {view.trick[0].suit.symbol}" in first
     # by the third play a trick has been completed and is shown
@@ -1018,7 +1018,9 @@ def test_the_player_is_told_you_whatever_their_name(tmp_path):
     assert status == 0
     assert "Ann leads" not in out and "Ann plays" not in out and "Ann wins" not in out, out
     assert re.search(r"\b[Yy]ou (lead|play|win)", out), out
-    assert "Scores: Ann " in out  # (the table still names the seat)
+    # the scores beside it too (they said "Scores: Ann 58" under "Last trick: You led"; 41d)
+    assert "Scores: you " in out and "Tricks this deal: you " in out
+    assert "Ann" not in out.split("Your hand:", 1)[1].split("Stopped", 1)[0], out
 
 
 def test_hint_at_the_throw_in_question(tmp_path):

@@ -93,6 +93,24 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
         pc.status.value)
 
 
+def test_the_notebook_game_tells_you_whatever_your_name() -> None:
+    """Under another name the end said "Ann wins 8 to 0 … Where the points came from: you 8",
+    and the log told Ann in the third person beside "How your cards did" (review 41d)."""
+    pc = PlayComputer(Rules.preset("pagat", target=8), seed=3, sample=False, you="Ann")
+    pc.opponent_choice.value = "random"
+    pc.new_game(3)
+    while not pc.game.is_over():
+        if pc.game.phase is Phase.THROW_IN:
+            pc.answer_throw_in(False)
+        else:
+            pc.click(pc.game.legal_plays()[0])
+    told = pc.status.value.split("Game over: ", 1)[1]
+    assert told.startswith("You win 8 to 0") and "Ann" not in told, told
+    assert "you lead" in pc.log.value or "You win" in pc.log.value
+    assert "Ann " not in pc.log.value, pc.log.value
+    assert "Ann 8" in pc.status.value  # (the score names the seat, as the terminal's table did)
+
+
 def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     pc = PlayComputer(seed=1, sample=False, opponent="greedy")
