@@ -51,7 +51,7 @@ from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
 from .rules import Seat, other_seat
 from .solver import GAME_WON, Position, Solver
-from .text import py_shown
+from .text import article, py_shown
 
 __all__ = ["PlayAnalysis", "DealAnalysis", "analyse_deal", "analyse_game", "deal_numbers"]
 
@@ -549,18 +549,8 @@ def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
                                                                           decimals):
         decimals += 1
     shown = f"{a.win_chance:.{decimals}%}"
-    return (f"{_article(shown)} {shown} chance of winning the game, against "
+    return (f"{article(shown)} {shown} chance of winning the game, against "
             f"{b.win_chance:.{decimals}%} for {card_text(other)}")
-
-
-def _article(figure: str) -> str:
-    """"a" or "an" before a figure as it is read aloud.
-
-    >>> [_article(f) for f in ("10.6%", "11.2%", "18%", "8.0%", "80.5%", "84.10%", "1.5%")]
-    ['a', 'an', 'an', 'an', 'an', 'an', 'a']
-    """
-    whole = figure.split(".")[0].rstrip("%")
-    return "an" if whole.startswith("8") or whole in ("11", "18") else "a"
 
 
 def _signed(value: float) -> str:

@@ -48,7 +48,7 @@ from .cards import Card, Suit
 from .game import SEED_LIMIT, Game, GameError, Outcome, Phase, PlayerView, check_game
 from .rules import CARDS_BY_INDEX, PRESET_NAMES, SUITS_BY_INDEX, Rules, RuleTables
 from .solver import Position, _mask, move_values, sample_positions
-from .text import integer, py_shown
+from .text import article, integer, py_shown
 
 __all__ = [
     "Player",
@@ -762,8 +762,9 @@ def hint(view: PlayerView, game_seed: int) -> Hint:
     # (what it chose by, the chance of winning, and then the points; "-5.3 points" read as
     # points lost, and were the points against the opponent's; review 40a)
     points = found[card].points
-    return Hint(card, None, f"{who} would play {card.symbol} (from what you can see: a "
-                f"{found[card].win_chance:.0%} chance of winning the game, and on average "
+    chance = f"{found[card].win_chance:.0%}"
+    return Hint(card, None, f"{who} would play {card.symbol} (from what you can see: "
+                f"{article(chance)} {chance} chance of winning the game, and on average "
                 f"{abs(points):.1f} points {'more' if points >= 0 else 'fewer'} than the "
                 "opponent in the rest of the deal)")
 

@@ -465,7 +465,7 @@ def test_hint_gives_the_experts_choice(tmp_path):
     status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
     assert status == 0
     # the live table's words (players.hint), and the card's code to type
-    assert re.search(r"Hint: the expert player would play \S+ \(from what you can see: a "
+    assert re.search(r"Hint: the expert player would play \S+ \(from what you can see: an? "
                      r"\d+% chance of winning the game, and on average \d+\.\d points (more|"
                      r"fewer) than the opponent in the rest of the deal\)\.  Type "
                      r"[2-9TJQKA][SHDC] to play it\.", out), out
@@ -1031,3 +1031,23 @@ def test_hint_at_the_throw_in_question(tmp_path):
     assert status == 0, err
     helped = out.split("Throw in this hand? [y/n] ")[1]
     assert helped.startswith("hint\nHint: the expert player would throw this hand in."), helped
+
+
+@pytest.mark.parametrize(("chance", "said"), [(0.8, "an 80%"), (0.11, "an 11%"), (0.084, "an 8%"),
+                                             (0.5, "a 50%"), (0.183, "an 18%")])
+def test_hint_reads_its_chance_with_the_right_article(monkeypatch, chance, said):
+    """The Hint said "a 80% chance" and "a 11% chance" (review 41d): its article is read off
+    the figure, as the analysis's is."""
+    from penneech import Game, players
+    from penneech.playouts import CardEstimate, PlayoutPlayer
+
+    def fixed(self, view):
+        return {c: CardEstimate(c, 1.0 if i == 0 else 0.0, chance if i == 0 else chance / 2, 4)
+                for i, c in enumerate(view.legal_plays)}
+
+    monkeypatch.setattr(PlayoutPlayer, "estimates", fixed)
+    game = Game("pagat", seed=7)
+    view = game.view(game.to_move)
+    assert len(view.legal_plays) > 1
+    words = players.hint(view, 7).words
+    assert f"from what you can see: {said} chance of winning the game" in words, words
