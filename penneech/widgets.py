@@ -523,9 +523,10 @@ class PlayComputer(_Shown):
     def _refresh(self) -> None:
         g = self.game
         a, b = g.scores
-        if g.is_over():  # (and where the points came from, as the terminal and the live table say)
-            # (told to "you" whatever the name, as the deal's review and the log are, and the
-            # terminal and the live table tell it: "Ann wins … you 61" mixed them; review 41d)
+        if g.outcome is not None:
+            # where the points came from, as the terminal and the live table say; told to "you"
+            # whatever the name, as the deal's review and the log are ("Ann wins … you 61"
+            # mixed the two; review 41d)
             state = (f"Game over: {outcome_text(g.outcome, 0)}. "
                      f"{points_by_source(g.events, g.names, 0)}")
         elif g.phase is Phase.THROW_IN:
