@@ -24,7 +24,9 @@ A :class:`DealAnalysis` adds up what each player's cards cost, telling apart the
 cards that were the best from what the player could see (hindsight), and every result turns
 into plain JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.  Where the
 game is what tells the best card from the card played, the lines told are played for the game,
-and the cost is what they show (at least a point).
+and the card played is said to cost the game (:attr:`PlayAnalysis.loses_game`), not points: a
+line that wins the game stops there, so its points can be fewer than those of a line that does
+not (review 41d).
 
 >>> from penneech import Game
 >>> from penneech.players import make_player, play_deal
@@ -74,12 +76,17 @@ class PlayAnalysis:
         exact: each legal card's value with every card known: the player's points minus the
             opponent's in the rest of the deal, with best play by both from there.
         best: the best card with every card known (the card played, when it was one of the best).
-        cost: what the card played cost, in points, with every card known (0 for a best card).
+        cost: what the card played cost, in points, with every card known (0 for a best card);
+            for a card that loses the game, the difference in points of the two lines quoted
+            (0 if the line that wins the game has fewer).
         estimates: each legal card's estimate from what the player could see (``None`` when
             estimates were not asked for).
         best_estimated: the card those estimates prefer (``None`` without estimates).
         explanation: why the best card was best, in English, told about the players by name
             (see :meth:`explain` to tell it to one of them as "you").
+        loses_game: with every card known and both playing for the game, the card played gives
+            up a win the best card keeps, or lets the opponent win where the best card does
+            not: it costs the game.
     """
 
     deal: int
@@ -93,6 +100,12 @@ class PlayAnalysis:
     best_estimated: Card | None
     reasons: tuple[Sentence, ...]
     names: tuple[str, str]
+    loses_game: bool = False
+
+    @property
+    def costly(self) -> bool:
+        """Whether the card played cost anything: points, or the game."""
+        return self.cost > 0 or self.loses_game
 
     @property
     def estimated_cost(self) -> float | None:
@@ -120,6 +133,7 @@ class PlayAnalysis:
             "exact": {c.code: v for c, v in _in_order(self.exact)},
             "best": self.best.code,
             "cost": self.cost,
+            "loses_game": self.loses_game,
             "explanation": self.explanation,
         }
         if self.estimates is not None and self.best_estimated is not None:
@@ -143,28 +157,65 @@ class DealAnalysis:
 
     @property
     def costs(self) -> tuple[int, int]:
-        """What each player's cards cost in the deal, in points, with every card known."""
+        """What each player's cards cost in the deal, in points, with every card known (a card
+        that cost the game is counted in :attr:`games_lost` instead)."""
         totals = [0, 0]
         for p in self.plays:
-            totals[p.player] += p.cost
+            if not p.loses_game:
+                totals[p.player] += p.cost
         return (totals[0], totals[1])
 
+    @property
+    def games_lost(self) -> tuple[int, int]:
+        """How many of each player's cards cost the game (:attr:`PlayAnalysis.loses_game`)."""
+        return (sum(p.loses_game for p in self.plays if p.player == 0),
+                sum(p.loses_game for p in self.plays if p.player == 1))
+
     def summary(self, you: Seat | None = None) -> str:
-        """One line: what each player's choices cost, and how much of that was on cards that
-        were the best from what the player could see (hindsight, not a mistake)."""
+        """One line: what each player's choices cost (the game, points), and how much of that
+        was on cards that were the best from what the player could see (hindsight, not a
+        mistake)."""
         sentence: list[Any] = [f"Deal {self.deal}, {KNOWN}: "]
         for seat in (0, 1):
             choices = [p for p in self.plays if p.player == seat]
-            costly = sum(1 for p in choices if p.cost)
-            some = f"{_points(self.costs[seat])} in {costly} of " if costly else "no points in "
-            sentence += ["; " if seat else "", Who(seat), " ", verb(seat, "loses"),  # (not "0
-                         f" {some}{len(choices)} "                                 # in 0 of 6")
-                         f"choice{'s' if len(choices) != 1 else ''}"]
-            unseen = sum(p.cost for p in choices if _hindsight(p))
+            sentence += ["; " if seat else "", Who(seat), " "]
+            if not choices:  # ("you lose no points in 0 choices"; review 41d)
+                sentence += [verb(seat, "has"), " no choice to make"]
+                continue
+            n = f"{len(choices)} choice{'s' if len(choices) != 1 else ''}"
+            games = [p for p in choices if p.loses_game]
+            costly = [p for p in choices if p.cost and not p.loses_game]
+            points = _points(sum(p.cost for p in costly))
+            if games:
+                sentence += [verb(seat, "loses"), f" the game in {len(games)} of {n}"]
+                if costly:
+                    sentence += [f", and {points} in {len(costly)} other"
+                                 f"{'s' if len(costly) != 1 else ''}"]
+            elif costly:
+                sentence += [verb(seat, "loses"), f" {points} in {len(costly)} of {n}"]
+            else:
+                sentence += [verb(seat, "loses"), f" no points in {n}"]  # (not "0 in 0 of 6")
+            unseen = sum(p.cost for p in costly if _hindsight(p))
             if unseen:
                 sentence += [f" ({unseen} of those points on cards that were the best from what ",
                              Who(seat), " could see)"]
+            if any(_hindsight(p) for p in games):
+                sentence += [" (the game on a card that was the best from what ", Who(seat),
+                             " could see)"]
         return render((*sentence, "."), self.names, you)
+
+    def cost_words(self, player: Seat | None = None) -> str:
+        """"2 of 5 choices cost points", "1 of 5 choices lost the game", or "every choice was a
+        best one": of ``player``'s choices, or of everyone's (``None``)."""
+        mine = [p for p in self.plays if player is None or p.player == player]
+        games = sum(1 for p in mine if p.loses_game)
+        points = sum(1 for p in mine if p.costly and not p.loses_game)
+        if not games and not points:
+            return "every choice was a best one"
+        if not games:
+            return f"{points} of {len(mine)} choices cost points"
+        lost = f"{games} of {len(mine)} choices lost the game"
+        return lost + (f" and {points} more cost points" if points else "")
 
     def review(self, player: Seat, you: Seat | None = None) -> list[str]:
         """What ``player``'s cards cost, as the terminal, the live table and the notebook
@@ -195,14 +246,14 @@ class DealAnalysis:
             return [render((f"Deal {self.deal}: ", Who(player), " had no choice to make."),
                            self.names, you)]
         whose = "your" if player == you else f"{self.names[player]}'s"
-        costly = sum(1 for p in mine if p.cost)
+        costly = sum(1 for p in mine if p.costly)
         unseen = sum(1 for p in mine if _hindsight(p))
         seer = "you" if player == you else self.names[player]
         which = ("it was" if unseen == costly == 1 else "all were" if unseen == costly
                  else f"{unseen} of them {'was' if unseen == 1 else 'were'}")
         head = (f"How {whose} cards did in deal {self.deal}, {KNOWN}: "
                 + ("every choice was a best one." if not costly
-                   else f"{costly} of {len(mine)} choices cost points"
+                   else self.cost_words(player)
                    + ("." if not unseen else
                       f"; {which} the best from what {seer} could see, so that cost is "
                       "hindsight, not a mistake.")))
@@ -214,7 +265,7 @@ class DealAnalysis:
         ``all_plays``; only ``player``'s, if given), each followed by its explanation, then the
         summary."""
         for p in self.plays:
-            if not (p.cost or all_plays) or (player is not None and p.player != player):
+            if not (p.costly or all_plays) or (player is not None and p.player != player):
                 continue
             yield _play_line(p, you)
             yield "  " + p.explain(you)
@@ -234,11 +285,12 @@ class DealAnalysis:
             # explanation under the row gives)
             mine = "" if p.best_estimated is None else card_text(p.best_estimated)
             # (a choice that cost nothing in grey: 5.5:1 on the grey of a dark theme's output)
-            style = "" if p.cost else " style='color:#505050'"
+            style = "" if p.costly else " style='color:#505050'"
             rows.append(
                 f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
                 f"<td>{words_html(card_text(p.played))}</td>"
-                f"<td>{words_html(card_text(p.best))}</td><td>{p.cost}</td>"
+                f"<td>{words_html(card_text(p.best))}</td>"
+                f"<td>{'the game' if p.loses_game else p.cost}</td>"
                 f"<td>{words_html(mine)}</td><td>{values}</td></tr>"
                 # the explanation wraps within the screen's width, though the table is wider
                 f"<tr{style}><td colspan='7'><div style='max-width:min(60em,85vw);"
@@ -256,6 +308,7 @@ class DealAnalysis:
             "deal": self.deal,
             "players": list(self.names),
             "costs": list(self.costs),
+            "games_lost": list(self.games_lost),
             "summary": self.summary(),
             "plays": [p.to_json() for p in self.plays],
         }
@@ -265,7 +318,7 @@ def _hindsight(p: PlayAnalysis) -> bool:
     """Whether a costly card was the best from what its player could see (the play-outs' own
     choice, the one Hint gives): its cost is the hidden cards', not a mistake (review 39c:
     the learner who followed the Hint was told it lost 16 points)."""
-    return bool(p.cost) and p.best_estimated == p.played
+    return p.costly and p.best_estimated == p.played
 
 
 def _in_order(values: dict[Card, Any]) -> list[tuple[Card, Any]]:
@@ -281,7 +334,7 @@ def _points(n: float) -> str:
 def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
     who = render((Who(p.player),), p.names, you)
     text = (f"Trick {p.trick}: {who} played {card_text(p.played)}; best {card_text(p.best)}, "
-            f"cost {_points(p.cost)}")
+            f"cost {'the game' if p.loses_game else _points(p.cost)}")
     if p.best_estimated is not None:
         # (no cost in points here: the play-outs choose by the chance of winning the game, and
         # the explanation under the line gives it, in that measure)
@@ -389,21 +442,23 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
             lines[card] = _line(game, card, for_the_game)
         return lines[card]
 
-    if for_the_game:  # the cost is what the lines told show: at least a point, for the game
+    if for_the_game:  # it costs the game; in points, what the lines told show (review 41d:
+        # "cost 1 point" beside lines that showed it a point ahead, where the winning line stops)
         other = other_seat(player)
         net = {c: _total(line(c), player) - _total(line(c), other) for c in (best, played)}
-        cost = max(1, net[best] - net[played])
+        cost = max(0, net[best] - net[played])
 
     found: dict[Card, CardEstimate] | None = None
     preferred: Card | None = None
     if with_estimates:
         found = estimate(game.view(player), worlds, seed)
         preferred = best_card(found)
-    reasons = _reasons(game, line, player, played, best, exact, found, preferred, decided)
+    reasons = _reasons(game, line, player, played, best, exact, found, preferred, decided,
+                       for_the_game)
     return PlayAnalysis(
         deal=game.deal_number, trick=game.trick_number, player=player, played=played,
         exact=exact, best=best, cost=cost, estimates=found,
-        best_estimated=preferred, reasons=reasons, names=game.names,
+        best_estimated=preferred, reasons=reasons, names=game.names, loses_game=for_the_game,
     )
 
 
@@ -476,7 +531,8 @@ def _first_trick(events: Sequence[Event]) -> TrickWon | None:
 
 def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, played: Card,
              best: Card, exact: dict[Card, int], found: dict[Card, CardEstimate] | None,
-             preferred: Card | None, decided: int = 0) -> tuple[Sentence, ...]:
+             preferred: Card | None, decided: int = 0,
+             for_the_game: bool = False) -> tuple[Sentence, ...]:
     me = Who(player)
     other = other_seat(player)
     sentences: list[Sentence] = []
@@ -494,7 +550,7 @@ def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, play
     else:
         good = line(best)
         bad = line(played)
-        why = _why(game, player, played, best, good, bad)
+        why = _why(game, player, played, best, good, bad, for_the_game)
         head: Sentence = (f"The best play here was {card_text(best)}",)
         sentences.append(head + ((": ",) + why if why else ()) + (".",))
         # (what follows each card is the line both would play with every card known, not what
@@ -560,12 +616,15 @@ def _signed(value: float) -> str:
 
 
 def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
-         bad: list[Event]) -> Sentence:
+         bad: list[Event], for_the_game: bool = False) -> Sentence:
     """The clearest difference between the line after ``best`` and the line after
     ``played``: the game won or lost, a card kept for a trick where it scores, this trick won,
     a card that scores for the opponent, the tricks taken, or the later trick in which the
     better card gains the most.  Both
-    lines are what would follow with every card known, so it is said as what would happen."""
+    lines are what would follow with every card known, so it is said as what would happen.
+    The game is the reason only where the lines are played for it (``for_the_game``): lines
+    played for points can reach the target where, played for the game, nobody would (review
+    41d: "after ♣A, Ben would win the game" of a card that did not lose it)."""
     other = other_seat(player)
     hand = game.hand(player)
     gains_good = _gains(good, player)
@@ -573,7 +632,7 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     # 1. the game won or lost
     won_good = _game_winner(good)
     won_bad = _game_winner(bad)
-    if won_good != won_bad:
+    if for_the_game and won_good != won_bad:
         if won_good == player:
             return ("with it ", Who(player), " would win the game in this deal",)
         if won_bad == other:
@@ -633,11 +692,15 @@ def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],
     if parted is not None:
         g, b = parted
         # (a trick worth nothing is said so: the reader had to guess it; review 40a)
+        # (and what the other player would score in it, where a card scores for the player who
+        # held it: the difference can be theirs alone; review 41d)
         head = (f"most of the difference comes in trick {g.trick}, when {g.trumps.noun} "
                 "are trumps: after it ", Who(g.winner), " would take that trick"
-                f"{_worth(good, g.trick, g.winner) or ', worth nothing'}")
+                f"{_worth(good, g.trick, g.winner) or ', worth nothing'}",
+                *_held(good, g.trick, other_seat(g.winner)))
         return head + (f"; after {card_text(played)}, ", Who(b.winner),
-                       f" would take it{_worth(bad, b.trick, b.winner) or ', worth nothing'}")
+                       f" would take it{_worth(bad, b.trick, b.winner) or ', worth nothing'}",
+                       *_held(bad, b.trick, other_seat(b.winner)))
     # 7. the score of the rest of the deal
     diff = (_total(good, player) - _total(good, other)) - (_total(bad, player) -
                                                            _total(bad, other))
@@ -718,6 +781,18 @@ def _worth(events: Sequence[Event], trick: int, player: Seat) -> str:
         return said + (f", all for {_the(card)} turned up after it" if card else "")
     return said + f": {in_trick} in it, and {up} for " + (
         f"{_the(card)} turned up after it" if card else "the card turned up after it")
+
+
+def _held(events: Sequence[Event], trick: int, loser: Seat) -> Sentence:
+    """" (and Ann would score 2 in it, for the ♥J)": what the player who did not take trick
+    number ``trick`` would peg in it (a card they played that scores for its holder), else
+    nothing."""
+    mine = [s for s in _pegs(events, trick) if s.player == loser]
+    if not mine:
+        return ()
+    cards = " and ".join(_the(s.card) for s in mine if s.card is not None)
+    return (" (and ", Who(loser), f" would score {sum(s.points for s in mine)} in it"
+            + (f", for {cards})" if cards else ")"),)
 
 
 def _the(card: Card) -> str:

@@ -721,8 +721,7 @@ def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
         played = ", ".join(str(n) for n in numbers) or "none"
         raise LiveError(f"{name}: deal {deal!r} has no cards played (deals played: {played})")
     report = analyse_deal(game, deal, seed=players.computer_seed(game.seed))
-    costly = sum(1 for p in report.plays if p.cost)
-    head = (f"Deal {deal}: {costly} of {len(report.plays)} choices cost points, {KNOWN}."
+    head = (f"Deal {deal}: {report.cost_words()}, {KNOWN}."
             if report.plays else f"Deal {deal}: nobody had a choice to make.")
     return {"deal": deal, "lines": [head, *report.lines()]}
 

@@ -215,12 +215,14 @@ def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight()
             assert "hindsight" not in head and "you could see" not in summary, (head, summary)
             continue
         seen += 1
-        costly = sum(1 for p in mine if p.cost)
+        costly = sum(1 for p in mine if p.costly)
         which = ("it was" if len(unseen) == costly == 1 else "all were"
                  if len(unseen) == costly else f"{len(unseen)} of them")
         assert f"; {which}" in head and "hindsight, not a mistake." in head, head
-        assert (f"({sum(p.cost for p in unseen)} of those points on cards that were the best "
-                "from what you could see)") in summary, summary
+        points = sum(p.cost for p in unseen if not p.loses_game)
+        if points:
+            assert (f"({points} of those points on cards that were the best "
+                    "from what you could see)") in summary, summary
     assert seen >= 3
 
 
@@ -245,10 +247,18 @@ def test_few_reasons_are_only_the_difference_in_points() -> None:
 def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
     """Where the game was decided in the deal, the lines quoted were played for the game and the
     cost counted for points, so "cost 4 points" stood beside figures that made 2 (review
-    40a): the cost of every costly card is the difference the explanation's figures show (at
-    least a point where the card loses the game)."""
+    40a): the cost of every costly card is the difference the explanation's figures show.  A
+    card that loses the game "cost the game": its points (what the figures show, never below
+    nothing) are not added to the points lost (it had "cost 1 point" beside figures that
+    showed it a point ahead; review 41d).  The game is given as the reason exactly where the
+    card loses it (lines played for points told of a game "won" that, played for it, nobody
+    won)."""
     import re
 
+    from penneech.analysis import _play_line
+
+    game_said = re.compile(r"The best play here was \S+: (with it|after \S+,) \w+ would win the "
+                           r"game in this deal")
     figures = re.compile(r"after \S+ (?:you|Ann|Ben) would score (\d+) and (?:you|Ann|Ben) (\d+) "
                          r"in the rest of the deal; after \S+, (\d+) and (\d+)\.")
     checked = for_the_game = 0
@@ -258,15 +268,28 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
             play_game(game, [make_player("greedy"), make_player("greedy")])
             for deal in deal_numbers(game):
                 for p in analyse_deal(game, deal, estimates=False).plays:
-                    found = figures.search(p.explanation) if p.cost else None
+                    game_reason = game_said.search(p.explanation) is not None
+                    assert game_reason == p.loses_game, p.explanation
+                    assert ("cost the game" in _play_line(p, None)) == p.loses_game
+                    found = figures.search(p.explanation) if p.costly else None
                     if found is None:
                         continue
                     good_me, good_them, bad_me, bad_them = map(int, found.groups())
                     shown = (good_me - good_them) - (bad_me - bad_them)
-                    game_reason = "win the game in this deal" in p.explanation
-                    assert p.cost == (max(1, shown) if game_reason else shown), p.explanation
+                    assert p.cost == (max(0, shown) if p.loses_game else shown), p.explanation
                     checked += 1
-                    for_the_game += game_reason
+                    for_the_game += p.loses_game
+                report = analyse_deal(game, deal_numbers(game)[-1], estimates=False)
+                lost = [p for p in report.plays if p.loses_game]
+                assert report.costs == tuple(
+                    sum(p.cost for p in report.plays if p.player == seat and not p.loses_game)
+                    for seat in (0, 1))
+                assert report.games_lost == tuple(
+                    sum(1 for p in lost if p.player == seat) for seat in (0, 1))
+                for seat in (0, 1):
+                    if report.games_lost[seat]:
+                        assert (f"{report.names[seat]} loses the game in "
+                                f"{report.games_lost[seat]} of ") in report.summary()
     assert checked >= 30 and for_the_game, (checked, for_the_game)
 
 
@@ -445,9 +468,11 @@ def test_the_best_card_is_the_best_for_the_game(preset: str) -> None:
             got = _weigh(game, PlayAction(game.to_move, card), False, 0, 0)
             weighed += 1
             assert truth[got.best] == top, (rules, seed, card, truth, got.best)
-            assert (got.cost == 0) == (truth[card] == top), (rules, seed, card, truth, got.cost)
-            if truth[card][0] < top[0]:
-                assert got.cost >= 1 and "win the game" in got.explanation, got.explanation
+            assert (not got.costly) == (truth[card] == top), (rules, seed, card, truth, got.cost)
+            # a card that loses the game costs the game, not points (review 41d)
+            assert got.loses_game == (truth[card][0] < top[0]), (rules, seed, card, truth)
+            if got.loses_game:
+                assert "win the game" in got.explanation, got.explanation
     assert weighed > decided and lost_anyway, (weighed, decided, lost_anyway)
 
 
@@ -489,6 +514,49 @@ def test_a_card_that_decides_the_game_is_the_best(preset: str, seed: int, tricks
     truth = _for_the_game(game)
     assert truth[Card(best)] == max(truth.values()) and truth[Card(worse)][0] < truth[Card(best)][0]
     weighed = _weigh(game, PlayAction(game.to_move, Card(worse)), False, 0, 0)
-    assert weighed.best == Card(best) and weighed.cost >= 1, weighed.explanation
+    assert weighed.best == Card(best) and weighed.loses_game, weighed.explanation
     assert "would win the game in this deal" in weighed.explanation
-    assert _weigh(game, PlayAction(game.to_move, Card(best)), False, 0, 0).cost == 0
+    right = _weigh(game, PlayAction(game.to_move, Card(best)), False, 0, 0)
+    assert right.cost == 0 and not right.loses_game and not right.costly
+
+
+@pytest.mark.parametrize("preset,seed,deal,trick", [("pagat", 4, 5, 1), ("pagat", 80, 4, 3)])
+def test_the_game_is_not_the_reason_where_played_for_it_nobody_wins(
+        preset: str, seed: int, deal: int, trick: int) -> None:
+    """"After ♣A, Ben would win the game in this deal" was read off a line played for points,
+    where with both playing for the game nobody wins it, and the card is ranked by its points
+    (review 41d)."""
+    game = Game(preset, seed=seed, players=("Ann", "Ben"))
+    play_game(game, [make_player("greedy", seed=seed), make_player("random", seed=seed + 3)])
+    p = next(p for p in analyse_deal(game, deal, estimates=False).plays
+             if p.trick == trick and p.cost)
+    assert not p.loses_game
+    assert "would win the game" not in p.explanation, p.explanation
+
+
+@pytest.mark.parametrize("preset,seed,deal,trick,other", [
+    ("minimal", 34, 2, 3, "(and Ann would score 2 in it, for the ♥J)"),
+    ("gamester", 79, 1, 3, "(and Ann would score 3 in it, for the ♣Q)")])
+def test_the_trick_where_the_difference_is_names_both_players_pegs(
+        preset: str, seed: int, deal: int, trick: int, other: str) -> None:
+    """Where a card scores for the player who held it, the trick in which the better card
+    gains the most can differ only in the other player's pegs: the sentence gave the same
+    figures twice ("worth 7 points … ; after ♣8, Ben would take it, worth 7 points"; review
+    41d)."""
+    game = Game(preset, seed=seed, players=("Ann", "Ben"))
+    play_game(game, [make_player("greedy", seed=seed), make_player("random", seed=seed)])
+    p = next(p for p in analyse_deal(game, deal, estimates=False).plays
+             if p.trick == trick and p.cost)
+    said = p.explanation.split("most of the difference comes in trick ", 1)[1].split(". ")[0]
+    better, worse = said.split("; after ", 1)
+    assert other in worse and other not in better, said
+
+
+def test_a_player_without_a_choice_is_told_so() -> None:
+    """"You lose no points in 0 choices" (review 41d)."""
+    game = Game("pagat", seed=6, players=("Ann", "Ben"))
+    play_game(game, [make_player("greedy", seed=6), make_player("random", seed=6)])
+    report = analyse_deal(game, deal_numbers(game)[-1], estimates=False)
+    assert not [p for p in report.plays if p.player == 0]
+    assert "you have no choice to make; Ben loses" in report.summary(you=0), report.summary(0)
+    assert "0 choices" not in report.summary()
