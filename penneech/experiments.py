@@ -1179,7 +1179,8 @@ def analyse(
                 rate = pair_estimate(summary["pairs"])
                 summary["pair_rate"] = rate.as_json()
                 won, _, lost = summary["pairs"]
-                summary["sign_test"] = _round(sign_test(won, lost))
+                # (to three figures: a p-value of 1e-9 is not 0)
+                summary["sign_test"] = float(f"{sign_test(won, lost):.3g}")
                 # The loss: how far below an even match the restricted player falls.
                 summary["loss"] = {"value": _round(0.5 - rate.value),
                                    "low": _round(0.5 - rate.high),

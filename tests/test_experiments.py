@@ -293,6 +293,10 @@ def test_restricted_play_reads_its_loss_over_the_pairs() -> None:
     assert row["pair_rate"]["value"] == 0.75 and row["pair_rate"]["n"] == 2
     assert row["loss"]["value"] == -0.25 and row["loss"]["low"] == 0.5 - row["pair_rate"]["high"]
     assert row["sign_test"] == 1.0
+    # a small p-value is kept to three figures, not rounded away to 0
+    fake = {key: [_game(i, 4, p0_seat=i % 2, winner=i % 2) for i in range(40)] for key in fake}
+    tiny = analyse("restricted", dataclasses.replace(MINI, restricted=40), fake)
+    assert tiny["presets"][0]["restrictions"]["penneech_first"]["sign_test"] == 1.91e-06
 
 
 def test_skill_trace_terms() -> None:
