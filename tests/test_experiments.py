@@ -617,3 +617,48 @@ def test_a_cell_stopped_part_way_keeps_its_first_games(monkeypatch: pytest.Monke
     assert raised.value.done == {cell.key: whole[:200]}
     monkeypatch.setattr(experiments, "_play_chunk", real)
     assert run_cells([cell], have=raised.value.done)[cell.key] == whole
+
+
+# -- the pages read the data as they should -----------------------------------------------------
+
+EXPERIMENTS = Path(__file__).resolve().parent.parent / "book" / "experiments"
+
+
+def _outputs(notebook: str) -> list[str]:
+    """The text of every recorded output of a notebook of Part IV (HTML or markdown)."""
+    nb = json.loads((EXPERIMENTS / notebook).read_text(encoding="utf-8"))
+    found = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            for kind in ("text/html", "text/markdown"):
+                text = out.get("data", {}).get(kind)
+                if text:
+                    found.append("".join(text))
+    return found
+
+
+def test_the_ladder_table_gives_each_match_its_own_games() -> None:
+    """It printed the first match's games (1,000, greedy v random) as every match's, where the
+    others have 40 (review 41b, 1)."""
+    ladder = json.loads((EXPERIMENTS / "data" / "ladder.json").read_text(encoding="utf-8"))
+    (table,) = [t for t in _outputs("luck-or-skill.ipynb") if "<th>games</th>" in t]
+    for i, m in enumerate(ladder["presets"][0]["matches"]):
+        games = {r["matches"][i]["games"] for r in ladder["presets"]}
+        assert f"<td>{m['label']}</td><td>{', '.join(f'{g:,}' for g in sorted(games))}</td>" \
+            in table
+    assert "games per match" not in table
+
+
+def test_the_overview_tells_readings_apart_by_their_paired_difference() -> None:
+    """Pagat's and minimal's game lengths: their separate intervals overlap, which the page read
+    as 'cannot tell them apart'; measured game by game on the same deals they differ (review
+    41b, 3).  The page's verdict must follow the stored difference."""
+    data = json.loads((EXPERIMENTS / "data" / "readings.json").read_text(encoding="utf-8"))
+    by = {r["preset"]: r["greedy"]["measures"]["deals"] for r in data["readings"]}
+    longest, second = sorted(by, key=lambda p: -by[p]["value"])[:2]
+    assert by[longest]["low"] <= by[second]["high"]  # the intervals overlap ...
+    diff = next(d for d in data["differences"] if {d["first"], d["second"]} == {longest, second})
+    told = diff["measures"]["deals"]["low"] > 0 or diff["measures"]["deals"]["high"] < 0
+    (text,) = [t for t in _outputs("overview.ipynb") if "The longest games" in t]
+    line = next(x for x in text.splitlines() if "The longest games" in x)
+    assert ("ahead of the next" in line) == told and ("cannot tell" in line) != told
