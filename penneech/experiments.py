@@ -25,20 +25,25 @@ Method
       another, one player against another) is played on the same packs.  Matches between two
       different players are duplicate pairs (the same packs, seats swapped).  Self-play between
       two copies of one deterministic player is not duplicated (both games of a pair would be
-      the same game): each bank entry is played once.
+      the same game): each bank entry is played once.  Random self-play is duplicated, so its
+      two games of a pair share a pack and go together: its intervals are taken over pairs.
     * **Results identical whatever runs them**: each game depends on its number and the seed
       alone (:mod:`penneech.simulation`); the data files are the same byte for byte with one
       worker, many, or a Dask cluster (``--dask ADDRESS``).
     * **95% intervals** on every figure: Wilson score intervals for shares, normal (Student's t
-      up to 30) intervals for means, and differences paired game by game on the bank.
+      up to 30) intervals for means, and differences paired game by game on the bank (but for
+      the elder-hand figures of :func:`paired_difference`, pooled over deals, which do not line
+      up once two rules' games differ: an unpaired difference).
 
 Measures (after the Digital Ludeme Project's metrics, adapted to a card game; see the book)
     ``deals`` (per game, thrown-in deals not counted), ``tricks_per_deal``, ``thrown_in``,
     ``first_dealer_wins`` (Ludii's AdvantageP1 with the first dealer as first player),
     ``elder_wins_deal`` (share of complete deals in which elder hand scored more),
     ``elder_margin`` (elder's points minus the dealer's, per complete deal), ``luck_share``
-    (points from turned-up cards over all points), ``decision_moves`` (moves with more than one
-    legal choice), ``lead_changes`` (changes of the player ahead on the board, per game),
+    (the share of points from turned-up cards: where the points come from, which depends on
+    the players as well as the rules, so a proxy for luck, not a measure of it),
+    ``decision_moves`` (moves with more than one legal choice), ``lead_changes`` (changes of
+    the player ahead on the board, per game),
     ``decided_at`` (Ludii's DecisivenessMoves with the score as the evaluation: the share of the
     game's moves made before the eventual winner's score first passes the loser's final score).
 """
@@ -89,7 +94,8 @@ __all__ = [
     "Cell", "self_play", "match", "run_cells", "play_fingerprint",
     "Estimate", "proportion", "mean_estimate", "Measure", "MEASURES", "summarize_games",
     "summarize_match", "paired_difference", "match_difference", "skill_trace",
-    "skill_trace_estimate",
+    "skill_trace_estimate", "skill_trace_terms", "pair_estimate", "sign_test",
+    "reading_differences",
     "Scale", "SCALES", "Variant", "variants", "claims", "ladder_matches", "plan", "analyse",
     "code_version", "run", "flat_csv", "dumps", "load",
     "how_long", "who_has_the_edge", "luck_or_skill", "how_decisive", "what_a_rule_does",
@@ -710,18 +716,52 @@ MEASURES: dict[str, Measure] = {
 }
 
 
-def summarize_games(games: Sequence[Measures]) -> dict[str, Any]:
-    """Every measure of a set of games, with intervals, the deals histogram and Ludii's Balance."""
+def _pair_means(values: Sequence[float]) -> list[float]:
+    """The mean of each duplicate pair (games ``2k`` and ``2k + 1``; an odd last game alone)."""
+    return [math.fsum(values[i:i + 2]) / len(values[i:i + 2]) for i in range(0, len(values), 2)]
+
+
+def _ratio_by_unit(tops: Sequence[float], bottoms: Sequence[float]) -> Estimate:
+    """``sum(tops) / sum(bottoms)`` with a normal interval that takes each unit (a game, or a
+    duplicate pair) as the independent observation, not each deal (the delta method)."""
+    k = len(tops)
+    total = math.fsum(bottoms)
+    if k < 2 or not total:
+        return Estimate(math.fsum(tops) / total if total else math.nan, math.nan, math.nan,
+                        int(total))
+    r = math.fsum(tops) / total
+    mean_bottom = total / k
+    residuals = [t - r * b for t, b in zip(tops, bottoms, strict=True)]
+    half = Z95 * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1))) / mean_bottom
+    return Estimate(r, r - half, r + half, int(total))
+
+
+def summarize_games(games: Sequence[Measures], *, pairs: bool = False) -> dict[str, Any]:
+    """Every measure of a set of games, with intervals, the deals histogram and Ludii's Balance.
+
+    ``pairs``: the games are duplicate pairs (games ``2k`` and ``2k + 1`` on one pack, as random
+    self-play is played), whose two results go together: each interval is then taken over the
+    pairs' means (``n`` is the number of pairs), and the elder-hand figures over pairs rather
+    than deals, where treating every game as independent would make it too narrow.
+
+    >>> ten = run_cells([self_play("pagat", 10, "random")])[("pagat", ("random", "random"), True)]
+    >>> summarize_games(ten, pairs=True)["measures"]["deals"]["n"]
+    5
+    """
     out: dict[str, Estimate] = {}
     for m in MEASURES.values():
         values = [m.per_game(g) for g in games]
-        est = (proportion(int(sum(values)), len(values)) if m.share
-               else mean_estimate(values))
+        if pairs:
+            est = mean_estimate(_pair_means(values))
+        else:
+            est = (proportion(int(sum(values)), len(values)) if m.share
+                   else mean_estimate(values))
         # the normal interval of a mean of small samples can reach past what the mean can be
         if est.low < 0:
             est = est._replace(low=0.0)
-        if m.most is not None and est.high > m.most:
-            est = est._replace(high=m.most)
+        most = 1.0 if m.share else m.most
+        if most is not None and est.high > most:
+            est = est._replace(high=most)
         out[m.name] = est
     n = len(games)
     first = out["first_dealer_wins"]
@@ -731,18 +771,35 @@ def summarize_games(games: Sequence[Measures]) -> dict[str, Any]:
     straddles = first.low <= 0.5 <= first.high
     ends = sorted((balance(first.low), balance(first.high)))
     out["balance"] = Estimate(balance(first.value), ends[0], 1.0 if straddles else ends[1], n)
-    out["ends_in_fourth_deal"] = proportion(sum(g.deals == 4 for g in games), n)
-    out["ends_by_fourth_deal"] = proportion(sum(g.deals <= 4 for g in games), n)
-    decided = sum(g.elder_ahead + g.dealer_ahead for g in games)
-    out["elder_wins_deal"] = proportion(sum(g.elder_ahead for g in games), decided)
-    out["elder_margin"] = _pooled(sum(g.elder_margin for g in games),
-                                  sum(g.elder_margin_sq for g in games),
-                                  sum(g.full_deals for g in games))
+    fourth: tuple[tuple[str, Callable[[Measures], bool]], ...] = (
+        ("ends_in_fourth_deal", lambda g: g.deals == 4),
+        ("ends_by_fourth_deal", lambda g: g.deals <= 4))
+    for name, ended in fourth:
+        if pairs:
+            est = mean_estimate(_pair_means([float(ended(g)) for g in games]))
+            out[name] = est._replace(low=max(0.0, est.low), high=min(1.0, est.high))
+        else:
+            out[name] = proportion(sum(ended(g) for g in games), n)
+    if pairs:
+        def by_pair(field: Callable[[Measures], float]) -> list[float]:
+            return [math.fsum(field(g) for g in games[i:i + 2]) for i in range(0, n, 2)]
+
+        out["elder_wins_deal"] = _ratio_by_unit(
+            by_pair(lambda g: g.elder_ahead), by_pair(lambda g: g.elder_ahead + g.dealer_ahead))
+        out["elder_margin"] = _ratio_by_unit(by_pair(lambda g: g.elder_margin),
+                                             by_pair(lambda g: g.full_deals))
+    else:
+        decided = sum(g.elder_ahead + g.dealer_ahead for g in games)
+        out["elder_wins_deal"] = proportion(sum(g.elder_ahead for g in games), decided)
+        out["elder_margin"] = _pooled(sum(g.elder_margin for g in games),
+                                      sum(g.elder_margin_sq for g in games),
+                                      sum(g.full_deals for g in games))
     histogram: dict[str, int] = {}
     for g in sorted(games, key=lambda g: g.deals):
         histogram[str(g.deals)] = histogram.get(str(g.deals), 0) + 1
     return {
         "games": n,
+        **({"pairs": (n + 1) // 2} if pairs else {}),
         "measures": {k: v.as_json() for k, v in out.items()},
         "deals_histogram": histogram,
         "median_deals": statistics.median(g.deals for g in games) if games else None,
@@ -810,6 +867,84 @@ def match_difference(base: Sequence[Measures], other: Sequence[Measures]) -> dic
     ).as_json()
 
 
+def pair_estimate(pairs: Sequence[int]) -> Estimate:
+    """The first player's share of a duplicate match taken over its pairs: ``pairs`` is
+    ``[won, split, lost]`` (both games, one, none), each pair scoring 1, ½ or 0, with a normal
+    interval (Student's t up to 30 pairs) over the pairs, the independent units of the match.
+
+    Where the two games of a pair go together (two near-identical players split most pairs)
+    this is narrower than the Wilson interval over games, which treats every game as
+    independent.  By hand, for 2 pairs won, 6 split and 2 lost: mean 0.5, standard deviation
+    ``sqrt((2 · 0.25 + 2 · 0.25) / 9) = 0.3333``, half-width ``2.262 · 0.3333 / sqrt(10)``:
+
+    >>> est = pair_estimate([2, 6, 2])
+    >>> round(est.value, 4), round(est.low, 4), round(est.high, 4), est.n
+    (0.5, 0.2616, 0.7384, 10)
+    """
+    won, split, lost = pairs
+    values = [1.0] * won + [0.5] * split + [0.0] * lost
+    est = mean_estimate(values)
+    return est._replace(low=max(0.0, est.low), high=min(1.0, est.high))
+
+
+def sign_test(won: int, lost: int) -> float:
+    """The two-sided exact sign test of ``won`` against ``lost`` (ties left out): the chance of
+    a split at least this uneven if each were equally likely.
+
+    >>> round(sign_test(27, 59), 4)
+    0.0007
+    """
+    n = won + lost
+    if n == 0:
+        return 1.0
+    k = min(won, lost)
+    tail = math.fsum(math.comb(n, i) for i in range(k + 1)) / 2.0 ** n
+    return min(1.0, 2.0 * tail)
+
+
+def reading_differences(
+    greedy: Mapping[str, Sequence[Measures]], skill: Mapping[str, Sequence[Measures]]
+) -> list[dict[str, Any]]:
+    """For every two readings (in the order given), each measure of greedy self-play as the
+    first minus the second, paired game by game on the bank, and greedy's record against random
+    (``skill``), paired by duplicate pair: what tells two readings apart, where the overlap of
+    their separate intervals does not."""
+    names = list(greedy)
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            n = min(len(greedy[a]), len(greedy[b]))
+            out.append({
+                "label": f"{a} − {b}", "first": a, "second": b,
+                "measures": {m.name: mean_estimate(
+                    [m.per_game(greedy[a][k]) - m.per_game(greedy[b][k]) for k in range(n)]
+                ).as_json() for m in MEASURES.values()},
+                "skill": match_difference(skill[b], skill[a]),
+            })
+    return out
+
+
+def skill_trace_terms(results: Sequence[float]) -> tuple[float, list[float]]:
+    """The parts of :func:`skill_trace`: the clamped prediction and each match's term
+    ``(1 - prediction) · max(result, 0)²`` (the trace is the prediction plus the terms).
+
+    >>> predicted, terms = skill_trace_terms([0.992, -0.55, 0.4, -0.05])
+    >>> predicted, [round(t, 4) for t in terms]
+    (0.0, [0.9841, 0.0, 0.16, 0.0])
+    """
+    n = len(results)
+    if n == 1:
+        predicted = results[0]
+    else:
+        mx = (n - 1) / 2
+        my = math.fsum(results) / n
+        sxx = sum((k - mx) ** 2 for k in range(n))
+        slope = sum((k - mx) * (r - my) for k, r in enumerate(results)) / sxx
+        predicted = my + slope * (n + 1 - mx)
+    predicted = min(1.0, max(0.0, predicted))
+    return predicted, [(1 - predicted) * max(r, 0.0) ** 2 for r in results]
+
+
 def skill_trace(results: Sequence[float]) -> float:
     """Ludii's skill trace (``SkillTrace.java``) of a ladder's match results.
 
@@ -821,18 +956,8 @@ def skill_trace(results: Sequence[float]) -> float:
     >>> round(skill_trace([0.8, 0.4, 0.2, 0.1]), 4)
     0.85
     """
-    n = len(results)
-    area = sum(max(r, 0.0) ** 2 for r in results)
-    if n == 1:
-        predicted = results[0]
-    else:
-        mx = (n - 1) / 2
-        my = math.fsum(results) / n
-        sxx = sum((k - mx) ** 2 for k in range(n))
-        slope = sum((k - mx) * (r - my) for k, r in enumerate(results)) / sxx
-        predicted = my + slope * (n + 1 - mx)
-    predicted = min(1.0, max(0.0, predicted))
-    return predicted + (1 - predicted) * area
+    predicted, terms = skill_trace_terms(results)
+    return predicted + math.fsum(terms)
 
 
 def skill_trace_estimate(
@@ -996,17 +1121,21 @@ def analyse(
     """The data file of one part, from the games of its cells."""
     if part == "readings":
         readings = []
+        by_greedy: dict[str, list[Measures]] = {}
+        by_skill: dict[str, list[Measures]] = {}
         for name in PRESET_NAMES:
             rules = str(Rules.preset(name))
+            by_greedy[name] = _games(results, self_play(rules, scale.self_play))
+            by_skill[name] = _games(results, match(rules, "greedy", "random", scale.skill))
             readings.append({
                 "preset": name, "rules": rules,
-                "greedy": summarize_games(_games(results, self_play(rules, scale.self_play))),
+                "greedy": summarize_games(by_greedy[name]),
+                # random self-play is played in duplicate pairs (see self_play): by pair
                 "random": summarize_games(_games(results, self_play(
-                    rules, scale.random_play, "random"))),
-                "skill": summarize_match(_games(results, match(rules, "greedy", "random",
-                                                               scale.skill))),
+                    rules, scale.random_play, "random")), pairs=True),
+                "skill": summarize_match(by_skill[name]),
             })
-        return {"readings": readings}
+        return {"readings": readings, "differences": reading_differences(by_greedy, by_skill)}
     if part == "rules":
         out: dict[str, Any] = {"bases": {}, "variants": [], "claims": []}
         for base in (BASE_PRESET, CLAIMS_PRESET):
@@ -1045,11 +1174,17 @@ def analyse(
             for r in RESTRICTIONS:
                 summary = summarize_match(_games(results, match(rules, f"greedy+{r}", "greedy",
                                                                 scale.restricted)))
-                rate = summary["win_rate"]
+                # Over the duplicate pairs, the independent units (two near-identical
+                # players split most pairs, so the Wilson interval over games is too wide).
+                rate = pair_estimate(summary["pairs"])
+                summary["pair_rate"] = rate.as_json()
+                won, _, lost = summary["pairs"]
+                # (to three figures: a p-value of 1e-9 is not 0)
+                summary["sign_test"] = float(f"{sign_test(won, lost):.3g}")
                 # The loss: how far below an even match the restricted player falls.
-                summary["loss"] = {"value": _round(0.5 - rate["value"]),
-                                   "low": _round(0.5 - rate["high"]),
-                                   "high": _round(0.5 - rate["low"]), "n": rate["n"]}
+                summary["loss"] = {"value": _round(0.5 - rate.value),
+                                   "low": _round(0.5 - rate.high),
+                                   "high": _round(0.5 - rate.low), "n": rate.n}
                 row[r] = summary
             presets.append({"preset": name, "rules": rules, "restrictions": row})
         return {"restrictions": {r.name: {"idea": r.idea, "description": r.description}
@@ -1386,7 +1521,8 @@ def luck_or_skill(
     rules: Rules | str = BASE_PRESET, games: int = 20, seed: int = SEED
 ) -> dict[str, Any]:
     """Question 3, small: the share of points from turn-ups, and greedy's record against random
-    and the one-sample solver's against greedy (duplicate pairs)."""
+    and the one-sample solver's against greedy (duplicate pairs).  The solver is slow: its
+    match plays a quarter of ``games`` (at least 2)."""
     text = _rules_text(rules)
     cells = [self_play(text, games), match(text, "greedy", "random", games),
              match(text, "solver(samples=1)", "greedy", max(2, games // 4))]

@@ -34,15 +34,20 @@ from penneech.experiments import (
     ladder_matches,
     mean_estimate,
     measure,
+    pair_estimate,
     parse_spec,
     plan,
     play_measured,
     player_label,
     proportion,
+    reading_differences,
     run,
     run_cells,
+    sign_test,
     skill_trace,
     skill_trace_estimate,
+    skill_trace_terms,
+    summarize_games,
     variants,
 )
 from penneech.players import GreedyPlayer, make_player, play_game
@@ -224,6 +229,85 @@ def test_skill_trace_as_ludii_computes_it() -> None:
     estimate = skill_trace_estimate([(150, 200), (120, 200), (100, 200)])
     assert estimate.low <= estimate.value <= estimate.high
     assert estimate.n == 600
+
+
+def _game(number: int, deals: int, *, winner: int = 0, p0_seat: int = 0, turnups: int = 0,
+          elder: tuple[int, int] = (1, 1)) -> Measures:
+    """A made-up game: ``deals`` deals, the first dealer (seat 0) or the other wins, ``turnups``
+    of the winner's 61 points from turn-ups, ``elder`` deals won by elder hand and by dealer."""
+    return Measures(number, p0_seat, 0, winner, deals, 0, 6 * deals, (61, 30) if winner == 0
+                    else (30, 61), (turnups, 0), (61 - turnups, 30), (0, 0), 40, 30, 0, 0, 1, 20,
+                    sum(elder), 80, elder[0], elder[1], 0, 0)
+
+
+def test_duplicate_self_play_takes_its_intervals_over_pairs() -> None:
+    # Two games of a pair alike (a shared pack): 4 pairs of deals (3, 3), (5, 5), (4, 4), (6, 6).
+    games = [_game(i, d) for i, d in enumerate([3, 3, 5, 5, 4, 4, 6, 6])]
+    deals = summarize_games(games, pairs=True)["measures"]["deals"]
+    # over the 4 pair means 3, 5, 4, 6: sd 1.29099, t(3) = 3.182, half 3.182 * 1.29099 / 2
+    assert deals["value"] == 4.5 and deals["n"] == 4
+    assert math.isclose(deals["high"] - 4.5, 3.182 * 1.2909944 / 2, rel_tol=1e-5)
+    # as if 8 independent games, the interval was narrower than the pairs allow
+    alone = summarize_games(games)["measures"]["deals"]
+    assert alone["n"] == 8 and alone["high"] - alone["low"] < deals["high"] - deals["low"]
+    # a share too: the first dealer wins both games of pairs 1 and 3, neither of 2 and 4
+    won = [_game(i, 4, winner=0 if i // 2 % 2 == 0 else 1) for i in range(8)]
+    first = summarize_games(won, pairs=True)["measures"]["first_dealer_wins"]
+    assert first["value"] == 0.5 and first["n"] == 4 and first["low"] == 0.0
+    assert summarize_games(won, pairs=True)["pairs"] == 4
+
+
+def test_two_readings_are_compared_game_by_game() -> None:
+    a = [_game(i, d) for i, d in enumerate([4, 5, 6, 5])]
+    b = [_game(i, d) for i, d in enumerate([3, 5, 5, 4])]  # a minus b: 1, 0, 1, 1
+    skill_a = [_game(i, 4, winner=i % 2, p0_seat=i % 2) for i in range(4)]  # greedy wins all
+    skill_b = [_game(i, 4, winner=1 - i % 2, p0_seat=i % 2) for i in range(4)]  # ... none
+    (diff,) = reading_differences({"a": a, "b": b}, {"a": skill_a, "b": skill_b})
+    assert diff["label"] == "a − b" and (diff["first"], diff["second"]) == ("a", "b")
+    deals = diff["measures"]["deals"]
+    # mean 0.75, sd 0.5, t(3) = 3.182: 0.75 ± 3.182 * 0.5 / 2
+    assert deals["value"] == 0.75 and math.isclose(deals["low"], 0.75 - 0.7955, abs_tol=1e-4)
+    assert diff["skill"]["value"] == 1.0
+
+
+def test_a_duplicate_match_over_its_pairs() -> None:
+    # 27 pairs won, 59 lost, the rest split (Parlett, trumping instead of following, review 41b)
+    est = pair_estimate([27, 914, 59])
+    values = [1.0] * 27 + [0.5] * 914 + [0.0] * 59
+    assert math.isclose(est.value, 0.484) and est.n == 1000
+    assert est == mean_estimate(values)
+    assert est.high < 0.5 < proportion(968, 2000).high  # below 50% over pairs, not over games
+    assert math.isclose(sign_test(27, 59), 0.000784 - 0.0001, abs_tol=1e-4)
+    assert sign_test(5, 5) == 1.0 and sign_test(0, 0) == 1.0
+
+
+def test_restricted_play_reads_its_loss_over_the_pairs() -> None:
+    fake = {}
+    for cell in plan("restricted", MINI):
+        # restricted player (first named) wins pair 1 twice, splits pair 2
+        fake[cell.key] = [_game(i, 4, p0_seat=i % 2, winner=(i % 2) if i < 2 else 0)
+                          for i in range(cell.games)]
+    data = analyse("restricted", MINI, fake)
+    row = data["presets"][0]["restrictions"]["penneech_first"]
+    assert row["pairs"] == [1, 1, 0]
+    assert row["pair_rate"]["value"] == 0.75 and row["pair_rate"]["n"] == 2
+    assert row["loss"]["value"] == -0.25 and row["loss"]["low"] == 0.5 - row["pair_rate"]["high"]
+    assert row["sign_test"] == 1.0
+    # a small p-value is kept to three figures, not rounded away to 0
+    fake = {key: [_game(i, 4, p0_seat=i % 2, winner=i % 2) for i in range(40)] for key in fake}
+    tiny = analyse("restricted", dataclasses.replace(MINI, restricted=40), fake)
+    assert tiny["presets"][0]["restrictions"]["penneech_first"]["sign_test"] == 1.91e-06
+
+
+def test_skill_trace_terms() -> None:
+    # minimal's ladder (review 41b): the line predicts below 0, so only the squares count,
+    # and greedy v random gives 0.984 of the 1.144
+    predicted, terms = skill_trace_terms([0.992, -0.55, 0.4, -0.05])
+    assert predicted == 0.0
+    assert [round(t, 4) for t in terms] == [0.9841, 0.0, 0.16, 0.0]
+    assert math.isclose(skill_trace([0.992, -0.55, 0.4, -0.05]), sum(terms))
+    predicted, terms = skill_trace_terms([0.2, 0.4, 0.6])  # rising: predicts 1.0 (clamped)
+    assert predicted == 1.0 and terms == [0.0, 0.0, 0.0]
 
 
 def test_dumps_keeps_each_figure_on_one_line() -> None:
@@ -533,3 +617,48 @@ def test_a_cell_stopped_part_way_keeps_its_first_games(monkeypatch: pytest.Monke
     assert raised.value.done == {cell.key: whole[:200]}
     monkeypatch.setattr(experiments, "_play_chunk", real)
     assert run_cells([cell], have=raised.value.done)[cell.key] == whole
+
+
+# -- the pages read the data as they should -----------------------------------------------------
+
+EXPERIMENTS = Path(__file__).resolve().parent.parent / "book" / "experiments"
+
+
+def _outputs(notebook: str) -> list[str]:
+    """The text of every recorded output of a notebook of Part IV (HTML or markdown)."""
+    nb = json.loads((EXPERIMENTS / notebook).read_text(encoding="utf-8"))
+    found = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            for kind in ("text/html", "text/markdown"):
+                text = out.get("data", {}).get(kind)
+                if text:
+                    found.append("".join(text))
+    return found
+
+
+def test_the_ladder_table_gives_each_match_its_own_games() -> None:
+    """It printed the first match's games (1,000, greedy v random) as every match's, where the
+    others have 40 (review 41b, 1)."""
+    ladder = json.loads((EXPERIMENTS / "data" / "ladder.json").read_text(encoding="utf-8"))
+    (table,) = [t for t in _outputs("luck-or-skill.ipynb") if "<th>games</th>" in t]
+    for i, m in enumerate(ladder["presets"][0]["matches"]):
+        games = {r["matches"][i]["games"] for r in ladder["presets"]}
+        assert f"<td>{m['label']}</td><td>{', '.join(f'{g:,}' for g in sorted(games))}</td>" \
+            in table
+    assert "games per match" not in table
+
+
+def test_the_overview_tells_readings_apart_by_their_paired_difference() -> None:
+    """Pagat's and minimal's game lengths: their separate intervals overlap, which the page read
+    as 'cannot tell them apart'; measured game by game on the same deals they differ (review
+    41b, 3).  The page's verdict must follow the stored difference."""
+    data = json.loads((EXPERIMENTS / "data" / "readings.json").read_text(encoding="utf-8"))
+    by = {r["preset"]: r["greedy"]["measures"]["deals"] for r in data["readings"]}
+    longest, second = sorted(by, key=lambda p: -by[p]["value"])[:2]
+    assert by[longest]["low"] <= by[second]["high"]  # the intervals overlap ...
+    diff = next(d for d in data["differences"] if {d["first"], d["second"]} == {longest, second})
+    told = diff["measures"]["deals"]["low"] > 0 or diff["measures"]["deals"]["high"] < 0
+    (text,) = [t for t in _outputs("overview.ipynb") if "The longest games" in t]
+    line = next(x for x in text.splitlines() if "The longest games" in x)
+    assert ("ahead of the next" in line) == told and ("cannot tell" in line) != told

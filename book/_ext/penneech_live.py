@@ -122,8 +122,10 @@ _REGIONS = {"play": "Your game against the computer", "replay": "Replay a record
 
 
 def panel_html(kind: str, option: str | None = None, seed: int = 1,
-               example: str | None = None) -> str:
-    """The static HTML of one live panel (``example``: the site URL of a record to replay)."""
+               example: str | None = None, recorded: bool = True) -> str:
+    """The static HTML of one live panel (``example``: the site URL of a record to replay;
+    ``recorded``: whether the page has recorded examples, a notebook's outputs, that work
+    without JavaScript)."""
     cat = catalogue()
     presets_json = json.dumps(cat["presets"], separators=(",", ":"))
     root = ET.Element("div", {"class": f"pn-live pn-live-{kind}", "data-live": kind,
@@ -263,7 +265,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     if tools is not None:  # under the table
         root.append(tools)
     _el(root, "noscript", "The live panel needs JavaScript; the recorded examples on this page "
-        "work without it.")
+        "work without it." if recorded else "The live panel needs JavaScript.")
     return ET.tostring(root, encoding="unicode", method="html")
 
 
@@ -286,8 +288,10 @@ class LiveDirective(SphinxDirective):
             self.env.note_dependency(rel)
             example = "_downloads/" + self.env.dlfiles.add_file(self.env.docname, rel)
         node = live_panel()
+        # a notebook's page holds its recorded outputs; a page of text (.md) has none
+        recorded = str(self.env.doc2path(self.env.docname)).endswith(".ipynb")
         node["html"] = panel_html(kind, self.options.get("option"),
-                                  int(self.options.get("seed", 1)), example)
+                                  int(self.options.get("seed", 1)), example, recorded)
         return [node]
 
 
