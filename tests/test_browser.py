@@ -1143,3 +1143,30 @@ def test_the_rulebooks_page_s_old_address_leads_to_it(chromium: Any, server: str
         rec.assert_clean("the rulebooks page's old address")
     finally:
         context.close()
+
+
+#: The most a script may weigh that a page waits for before it shows anything.
+BLOCKING_LIMIT = 100_000
+
+
+def test_no_heavy_script_holds_back_a_page(site: Path) -> None:
+    """A script in a page's head without ``defer`` or ``async`` is fetched before anything is
+    shown.  The 3.6 MB widget manager was such a script on every page with widgets: on a
+    1.5 Mbps school network nothing appeared for 26 s (review 41c).  Scripts that heavy are
+    deferred; small ones (RequireJS, the theme's) may block.  The search page, Sphinx's own,
+    loads its index as the page's work."""
+    blocking = re.compile(r"<script\b(?![^>]*\b(?:defer|async)\b)(?![^>]*type=\"module\")"
+                          r"[^>]*\bsrc=\"([^\"?#]+)")
+    heavy = []
+    pages = [p for p in site.rglob("*.html")
+             if p.relative_to(site).parts[0] not in ("lite", "pyodide", "_static", "_sources")
+             and p.name != "search.html"]
+    assert len(pages) > 20
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        head = text.split("</head>", 1)[0]
+        for src in blocking.findall(head):
+            target = (page.parent / src).resolve()
+            if target.is_file() and target.stat().st_size > BLOCKING_LIMIT:
+                heavy.append(f"{page.relative_to(site)}: {src} ({target.stat().st_size:,} bytes)")
+    assert not heavy, "\n".join(heavy)
