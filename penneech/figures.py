@@ -31,9 +31,9 @@ from typing import Any
 
 from penneech.text import html_text, py_shown
 
-__all__ = ["style", "fmt", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
-           "histograms", "scatter", "effects", "relative", "html_table", "estimate_rows",
-           "significant"]
+__all__ = ["style", "WIDTH", "SMALLEST", "phone_px", "fmt", "Picture", "NoMatplotlib", "show",
+           "explanation", "forest", "forests", "histograms", "scatter", "effects", "relative",
+           "html_table", "estimate_rows", "significant"]
 
 #: Colours that colour-blind readers can tell apart (Okabe and Ito).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
@@ -58,19 +58,67 @@ def _pyplot() -> Any:
     return plt
 
 
+#: A picture's width in inches, at :data:`DPI` dots (pixels) an inch: narrow enough that a
+#: phone's 358-pixel column (390 pixels less the page's margins) shows it at about 0.73 of its
+#: size, so that :data:`SMALLEST` points of type are still 11 pixels there; a laptop shows it
+#: as drawn.
+WIDTH = 4.7
+DPI = 100
+#: The smallest type in any picture, in points (tick labels, legends, the numbers in cells).
+SMALLEST = 11
+#: The narrowest column a picture is drawn into (a 390-pixel phone), in CSS pixels.
+PHONE_COLUMN = 358
+
+
+def phone_px(points: float, width: float = WIDTH) -> float:
+    """How tall ``points`` of type in a picture ``width`` inches wide, drawn at :data:`DPI`,
+    is in CSS pixels where a phone's column of :data:`PHONE_COLUMN` pixels shrinks it to fit.
+    (The notebook crops a picture to what is drawn, plus 0.1 inch each side: a picture of 6.4
+    inches was 651 pixels wide on the page, so this counts 0.12 inch more than ``width``.)
+
+    >>> round(phone_px(SMALLEST), 1)  # the smallest type, on a phone
+    11.3
+    >>> round(phone_px(11, 6.4), 1)  # the same type in the pictures of 6.4 inches before
+    8.4
+    """
+    natural = (width + 0.12) * DPI
+    return points / 72 * DPI * min(1.0, PHONE_COLUMN / natural)
+
+
 def style() -> None:
-    """Large type and a width that reads on a phone (nothing to do without matplotlib)."""
+    """Large type and a width that reads on a phone (nothing to do without matplotlib): see
+    :data:`WIDTH` and :data:`SMALLEST`."""
     try:
         import matplotlib
     except ImportError:
         return
     matplotlib.rcParams.update({
-        "figure.figsize": (6.4, 4.0), "figure.dpi": 100, "savefig.dpi": 100,
-        "font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12,
-        "xtick.labelsize": 11, "ytick.labelsize": 11, "legend.fontsize": 11,
+        "figure.figsize": (WIDTH, 3.2), "figure.dpi": DPI, "savefig.dpi": DPI,
+        "font.size": SMALLEST + 1, "axes.titlesize": SMALLEST + 2, "axes.labelsize": SMALLEST + 1,
+        "figure.titlesize": SMALLEST + 2,
+        "xtick.labelsize": SMALLEST, "ytick.labelsize": SMALLEST, "legend.fontsize": SMALLEST,
         "axes.spines.top": False, "axes.spines.right": False,
         "figure.constrained_layout.use": True,
     })
+
+
+def _wrapped(text: str, size: float, width: float = WIDTH) -> str:
+    """``text`` broken into lines that fit ``width`` inches in type of ``size`` points (a
+    character taken as 0.6 of the size wide, more than most are).
+
+    >>> _wrapped("Share of the game before the winner is clear", 13, 3)
+    'Share of the game before\\nthe winner is clear'
+    """
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, max(10, int(width * 72 / (0.6 * size))))) or text
+
+
+def _title(fig: Any, title: str) -> None:
+    """The picture's title, from the left edge of the picture (not of the axes, which a column
+    of labels pushes to the right), broken into lines that fit its width."""
+    size = SMALLEST + 2
+    fig.suptitle(_wrapped(title, size, WIDTH - 0.1), x=0.01, ha="left", fontsize=size)
 
 
 def check_estimate(est: Mapping[str, Any], where: str = "") -> None:
@@ -211,11 +259,58 @@ def estimate_rows(
     return [(label, fmt(est, percent), est.get("n", "")) for label, est in items]
 
 
+def _lines(labels: Sequence[str]) -> list[tuple[str | None, int | None]]:
+    """The lines of a forest, top to bottom: ``(heading, None)`` or ``(label, row index)``.
+
+    Where every label reads ``"group: name"`` and some group holds more than one row next to
+    each other, each group's name is a heading above its rows, which are labelled by their
+    names alone; else every row is one line, labelled in full (a wide column of labels would
+    leave a phone's screen little room for the figures).
+
+    >>> _lines(["pagat: greedy v random", "pagat: club v greedy", "davis: club v greedy"])
+    [('pagat', None), ('greedy v random', 0), ('club v greedy', 1), ('davis', None), \
+('club v greedy', 2)]
+    >>> _lines(["pagat (greedy)", "pagat (random)"])
+    [('pagat (greedy)', 0), ('pagat (random)', 1)]
+    """
+    parts = [label.split(": ", 1) for label in labels]
+    groups = [part[0] for part in parts]
+    if (any(len(part) < 2 for part in parts)
+            or not any(a == b for a, b in zip(groups, groups[1:], strict=False))):
+        return [(label, i) for i, label in enumerate(labels)]
+    lines: list[tuple[str | None, int | None]] = []
+    for i, (group, name) in enumerate(parts):
+        if i == 0 or group != groups[i - 1]:
+            lines.append((group, None))
+        lines.append((name, i))
+    return lines
+
+
+def _forest_height(lines: int) -> float:
+    """A forest's height in inches, for so many lines (rows and headings)."""
+    return 0.27 * lines + 1.25
+
+
 def _intervals(ax: Any, rows: Sequence[tuple[str, Mapping[str, Any]]], *, scale: float,
-               colours: Sequence[str] | None, ms: float | None) -> None:
-    """One row per label, top to bottom: the figure as a dot, its 95% interval as a bar."""
-    for i, (_, est) in enumerate(rows):
-        y = len(rows) - 1 - i
+               colours: Sequence[str] | None, ms: float | None) -> int:
+    """One row per label, top to bottom: the figure as a dot, its 95% interval as a bar; rows
+    of a group under its heading (:func:`_lines`).  Returns the number of lines drawn."""
+    from matplotlib.transforms import blended_transform_factory
+
+    lines = _lines([label for label, _ in rows])
+    ticks, names = [], []
+    for k, (text, i) in enumerate(lines):
+        y = len(lines) - 1 - k
+        if i is None:  # a heading, from the picture's left edge
+            ax.text(0.01, y, _wrapped(str(text), SMALLEST + 1),
+                    transform=blended_transform_factory(ax.figure.transFigure, ax.transData),
+                    ha="left", va="center", fontsize=SMALLEST + 1, fontweight="bold",
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+                    in_layout=False)
+            continue
+        ticks.append(y)
+        names.append(text)
+        est = rows[i][1]
         colour = (colours[i] if colours else COLOURS[0])
         if est.get("value") is None:
             continue
@@ -224,27 +319,39 @@ def _intervals(ax: Any, rows: Sequence[tuple[str, Mapping[str, Any]]], *, scale:
             ax.plot([est["low"] * scale, est["high"] * scale], [y, y], color=colour, lw=3,
                     solid_capstyle="butt", alpha=0.6)
         ax.plot([value], [y], "o", color=colour, ms=ms)
-    ax.set_yticks(range(len(rows)), [label for label, _ in reversed(rows)])
+    ax.set_yticks(ticks[::-1], names[::-1])
+    ax.set_ylim(-0.6, len(lines) - 0.4)
     ax.grid(axis="x", color="0.9")
+    return len(lines)
+
+
+#: A forest of more lines than this has its x axis at the top as well as the bottom.
+TALL = 14
 
 
 def forest(
     rows: Sequence[tuple[str, Mapping[str, Any]]], *, title: str, xlabel: str,
     reference: float | None = None, percent: bool = False, colours: Sequence[str] | None = None,
 ) -> Picture:
-    """One row per label: the figure as a dot and its 95% interval as a bar."""
+    """One row per label: the figure as a dot and its 95% interval as a bar.  Rows labelled
+    ``"group: name"`` are drawn under a heading for each group (:func:`_lines`); a tall forest
+    has its x axis at the top too."""
     xlabel += " (%)" if percent else ""
     rows = list(rows)
 
     def draw(plt: Any) -> Any:
-        height = max(2.2, 0.42 * len(rows) + 1.3)
-        fig, ax = plt.subplots(figsize=(6.4, height))
+        lines = len(_lines([label for label, _ in rows]))
+        tall = lines > TALL
+        fig, ax = plt.subplots(figsize=(WIDTH, max(2.2, _forest_height(lines)
+                                                   + (0.5 if tall else 0))))
         scale = 100.0 if percent else 1.0
         _intervals(ax, rows, scale=scale, colours=colours, ms=7)
         if reference is not None:
             ax.axvline(reference * scale, color="0.4", lw=1, ls="--")
-        ax.set_title(title, loc="left")
+        _title(fig, title)
         ax.set_xlabel(xlabel)
+        if tall:
+            ax.secondary_xaxis("top").set_xlabel(xlabel)
         return fig
 
     return Picture(title, ("", xlabel, "sample size"),
@@ -274,12 +381,16 @@ def forests(
     values = [{label: fmt(est, percent) for label, est in rows} for _, _, rows, percent in panels]
 
     def draw(plt: Any) -> Any:
-        fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, 2.5 * len(panels)),
-                                 squeeze=False)
+        heights = [_forest_height(len(_lines([label for label, _ in rows])))
+                   for _, _, rows, _ in panels]
+        fig, axes = plt.subplots(len(panels), 1, figsize=(WIDTH, sum(heights)), squeeze=False,
+                                 height_ratios=heights)
         for ax, (name, xlabel, rows, percent) in zip(axes[:, 0], panels, strict=True):
             _intervals(ax, rows, scale=100 if percent else 1, colours=None, ms=None)
-            ax.set_title(name, loc="left")
+            ax.set_title(_wrapped(name, SMALLEST + 1, WIDTH - 1.5), loc="left",
+                         fontsize=SMALLEST + 1)
             ax.set_xlabel(xlabel)
+        _title(fig, title)
         return fig
 
     return Picture(title, ("", *(name for name, _, _, _ in panels)),
@@ -301,17 +412,17 @@ def histograms(
         return [100 * hist.get(str(x), 0) / total for x in xs]
 
     def draw(plt: Any) -> Any:
-        fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, 1.35 * len(panels) + 1.0),
+        fig, axes = plt.subplots(len(panels), 1, figsize=(WIDTH, 1.35 * len(panels) + 1.0),
                                  sharex=True, sharey=True, squeeze=False)
         for (label, hist), ax in zip(panels, axes[:, 0], strict=True):
             colours = [COLOURS[1] if x == highlight else COLOURS[0] for x in xs]
             ax.bar(xs, shares(hist), color=colours, width=0.8)
             ax.set_ylabel("%")
-            ax.set_title(label, loc="left", fontsize=12)
+            ax.set_title(label, loc="left", fontsize=SMALLEST + 1)
             ax.grid(axis="y", color="0.9")
         axes[-1, 0].set_xlabel(xlabel)
         axes[-1, 0].set_xticks(xs)
-        fig.suptitle(title, x=0.02, ha="left")
+        _title(fig, title)
         return fig
 
     return Picture(title, ("", *(f"{xlabel} {x}" for x in xs), "games"),
@@ -329,7 +440,7 @@ def scatter(
     unit = " (%)" if percent else ""
 
     def draw(plt: Any) -> Any:
-        fig, ax = plt.subplots(figsize=(6.4, 4.6))
+        fig, ax = plt.subplots(figsize=(WIDTH, 4.2))
         for i, (label, x, y) in enumerate(points):
             colour = COLOURS[i % len(COLOURS)]
             ax.plot([scale * x["low"], scale * x["high"]], [scale * y["value"]] * 2,
@@ -338,10 +449,10 @@ def scatter(
                     color=colour)
             ax.plot([scale * x["value"]], [scale * y["value"]], "o", color=colour, ms=8)
             ax.annotate(label, (scale * x["value"], scale * y["value"]),
-                        textcoords="offset points", xytext=(6, 6), fontsize=12)
+                        textcoords="offset points", xytext=(6, 6), fontsize=SMALLEST + 1)
         ax.set_xlabel(xlabel + unit)
         ax.set_ylabel(ylabel + unit)
-        ax.set_title(title, loc="left")
+        _title(fig, title)
         ax.grid(color="0.9")
         return fig
 
@@ -373,12 +484,19 @@ def effects(
         from matplotlib.colors import TwoSlopeNorm
         from matplotlib.patches import Rectangle
 
-        fig, ax = plt.subplots(figsize=(6.4, 0.36 * len(rows) + 2.2))
+        # each row's label is written above its cells, so that the cells have the whole width
+        # and their numbers room for type as large as the rest (a column of labels on the
+        # left left them a third of a phone's screen)
+        band = 1.8  # a row's height: its label, then its cells (1)
+        tall = len(rows) > 8
+        fig, ax = plt.subplots(figsize=(WIDTH, 0.27 * band * len(rows) + (3.3 if tall
+                                                                          else 2.4)))
         norm = TwoSlopeNorm(vcenter=0.0, vmin=-limit, vmax=limit)
         cmap = plt.get_cmap("PuOr_r")
-        for i, row in enumerate(cells):
+        for i, (label, row) in enumerate(zip(rows, cells, strict=True)):
+            y = (len(rows) - 1 - i) * band
+            ax.text(-0.5, y + 0.55, label, ha="left", va="bottom", fontsize=SMALLEST)
             for j, cell in enumerate(row):
-                y = len(rows) - 1 - i
                 r = cell.get("relative")
                 if r is None or not cell.get("clear"):
                     ax.add_patch(Rectangle((j - 0.5, y - 0.5), 1, 1, facecolor="0.95",
@@ -390,19 +508,23 @@ def effects(
                 text = cell.get("text", "")
                 if text:
                     dark = r is not None and cell.get("clear") and abs(r) > 0.6 * limit
-                    ax.text(j, y, text, ha="center", va="center", fontsize=9,
+                    ax.text(j, y, text, ha="center", va="center", fontsize=SMALLEST,
                             color="white" if dark else "black")
         ax.set_xlim(-0.5, len(columns) - 0.5)
-        ax.set_ylim(-0.5, len(rows) - 0.5)
-        ax.set_xticks(range(len(columns)), columns, rotation=40, ha="right")
-        ax.set_yticks(range(len(rows)), list(reversed(rows)))
+        ax.set_ylim(-0.5, (len(rows) - 1) * band + band - 0.5)
+        # the columns named upright, which takes no width from the cells; a tall grid names
+        # them at its top as well
+        ax.set_xticks(range(len(columns)), columns, rotation=90)
+        if tall:
+            ax.tick_params(axis="x", labeltop=True)
+        ax.set_yticks([])
         ax.tick_params(length=0)
         for side in ("left", "bottom"):
             ax.spines[side].set_visible(False)
-        ax.set_title(title, loc="left")
+        _title(fig, title)
         sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
         bar = fig.colorbar(sm, ax=ax, orientation="horizontal", fraction=0.04, pad=0.02,
-                           location="top")
+                           location="bottom" if tall else "top", aspect=30)
         bar.set_ticks([-limit, 0, limit],
                       labels=[f"−{limit:.0%}", "no change", f"+{limit:.0%}"])
         return fig
