@@ -31,9 +31,9 @@ from typing import Any
 
 from penneech.text import html_text, py_shown
 
-__all__ = ["style", "WIDTH", "SMALLEST", "phone_px", "fmt", "Picture", "NoMatplotlib", "show",
-           "explanation", "forest", "forests", "histograms", "scatter", "effects", "relative",
-           "html_table", "estimate_rows", "significant"]
+__all__ = ["style", "WIDTH", "DPI", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt", "Picture",
+           "NoMatplotlib", "show", "explanation", "forest", "forests", "histograms", "scatter",
+           "effects", "relative", "html_table", "estimate_rows", "significant"]
 
 #: Colours that colour-blind readers can tell apart (Okabe and Ito).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
@@ -63,6 +63,7 @@ def _pyplot() -> Any:
 #: size, so that :data:`SMALLEST` points of type are still 11 pixels there; a laptop shows it
 #: as drawn.
 WIDTH = 4.7
+#: Dots (pixels) to an inch, on screen and in the book's pictures.
 DPI = 100
 #: The smallest type in any picture, in points (tick labels, legends, the numbers in cells).
 SMALLEST = 11
@@ -334,8 +335,8 @@ def forest(
     reference: float | None = None, percent: bool = False, colours: Sequence[str] | None = None,
 ) -> Picture:
     """One row per label: the figure as a dot and its 95% interval as a bar.  Rows labelled
-    ``"group: name"`` are drawn under a heading for each group (:func:`_lines`); a tall forest
-    has its x axis at the top too."""
+    ``"group: name"`` are drawn under a heading for each group, labelled by their names; a tall
+    forest has its x axis at the top too."""
     xlabel += " (%)" if percent else ""
     rows = list(rows)
 
