@@ -211,7 +211,7 @@ def add_open_live(app: Any, doctree: nodes.document, docname: str) -> None:
 def _page_assets(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: Any) -> None:
     if doctree is not None and pagename in _notebooks(app):
-        app.add_js_file("penneech-live.js", loading_method="defer")
+        app.add_js_file("penneech-live.js", loading_method="defer", priority=450)  # (as live.js)
 
 
 def _static_path(app: Any, config: Any) -> None:

@@ -136,7 +136,10 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     if region:
         root.set("role", "region")
         root.set("aria-label", region)
-    form = _el(root, "form", class_="pn-live-form", autocomplete="off")
+    # (a button pressed before live.js has run must not send the form as a page request: the
+    # page went to "play-the-computer.html?preset=pagat&…", a reload that did nothing; 41c)
+    form = _el(root, "form", class_="pn-live-form", autocomplete="off",
+               onsubmit="return false")
     fair = [p for p in cat["players"] if p["fair"]]
     if kind == "play":
         default = next(p for p in fair if p["default"])
@@ -300,7 +303,9 @@ def _add_assets(app: Sphinx, pagename: str, templatename: str, context: dict[str
     """Only the pages with a live panel load its script and style."""
     if doctree is not None and any(True for _ in doctree.findall(live_panel)):
         app.add_css_file("live/live.css")
-        app.add_js_file("live/live.js", loading_method="defer")
+        # (before the widget scripts: deferred scripts run in the order they are named, and the
+        # table waited for the 3.6 MB widget manager to arrive before it would start; 41c)
+        app.add_js_file("live/live.js", loading_method="defer", priority=450)
 
 
 def _static_path(app: Sphinx, config: Any) -> None:
