@@ -1517,6 +1517,79 @@ def test_a_download_cut_off_while_python_loads_is_told_and_the_button_tries_agai
         browser.close()
 
 
+def test_the_download_shows_its_megabytes_as_they_come_and_the_time_left(
+        playwright_driver: Any, live_server: str) -> None:
+    """At 1.5 Mbps the line "Downloading the Python runtime: 1.3 of 13.7 MB" stood still for
+    22 s (it changes at each quarter, for a screen reader's sake), and nothing said how long
+    was left (review 41c).  The eye now sees the megabytes as they come and the time left; the
+    line a screen reader hears still changes at the quarters only."""
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {  # 2 MB a second: a few seconds' load
+            "offline": False, "latency": 20, "downloadThroughput": 2_000_000,
+            "uploadThroughput": 1_000_000})
+        page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+        page.locator(".pn-live-play .pn-live-start").click()
+        seen: list[dict[str, Any]] = []
+        deadline = time.monotonic() + START_MS / 1000
+        while time.monotonic() < deadline and not page.locator(
+                ".pn-live-play .pn-live-table").count():
+            seen.append(page.evaluate("""() => {
+                const m = document.querySelector('.pn-live-play .pn-live-message');
+                const f = document.querySelector('.pn-live-play .pn-live-figures');
+                return {said: m.textContent, hidden: m.classList.contains('pn-sr'),
+                        shown: f.textContent, aria: f.getAttribute('aria-hidden')};
+            }"""))
+            time.sleep(0.2)
+        _wait_table(page)
+        loading = [s for s in seen if s["shown"].startswith("Downloading the Python runtime")]
+        figures = {s["shown"].split(" of ")[0] for s in loading}
+        assert len(figures) >= 5, figures  # the megabytes move, not at the quarters only
+        assert any(re.search(r"about \d+ (seconds|minutes?) left", s["shown"])
+                   for s in loading), loading[-3:]
+        assert all(s["hidden"] and s["aria"] == "true" for s in loading)
+        said = [s["said"] for s in loading]
+        changes = sum(1 for a, b in zip(said, said[1:], strict=False) if a != b)
+        assert changes <= 5, said  # read out at the quarters (and the last megabytes)
+        after = page.evaluate("document.querySelector('.pn-live-play .pn-live-figures')"
+                              ".textContent")
+        assert after == ""
+    finally:
+        browser.close()
+
+
+def test_the_second_click_of_a_double_click_plays_no_second_card(
+        browser_context: Any, live_server: str) -> None:
+    """A double tap on a card that won the trick played a second card: the table was drawn
+    again at once as the reader's lead, and the second tap fell on whatever card was then under
+    the finger (review 41c).  A click that is the second of a double click plays nothing."""
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.locator(".pn-live-play .pn-live-start").click()
+    _wait_table(page)
+    state = _settled(page)
+    while state["actions"]:
+        page.locator(f".pn-live-play [data-action={state['actions'][0]}]").click()
+        state = _settled(page)
+    code = next(c["code"] for c in state["cards"] if not c["disabled"])
+    click = ("([code, detail]) => document.querySelector(`.pn-live-play [data-card=\"${code}\"]`)"
+             ".dispatchEvent(new MouseEvent('click', {bubbles: true, detail}))")
+    page.evaluate(click, [code, 2])
+    time.sleep(1.0)
+    assert [c["code"] for c in _settled(page)["cards"]] == [c["code"] for c in state["cards"]]
+    page.evaluate(click, [code, 1])
+    page.wait_for_function("(code) => !document.querySelector("
+                           "`.pn-live-play [data-card=\"${code}\"]`)", arg=code,
+                           timeout=ANSWER_MS)
+    rec.check_all("play-the-computer, a double click")
+    page.close()
+
+
 def test_on_a_phone_a_reload_mid_game_shows_the_game_kept_and_its_resume_button(
         browser_context: Any, live_server: str) -> None:
     """A pupil's phone reloads the page mid-game (or the pupil goes Back to it): the browser

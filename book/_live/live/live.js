@@ -69,6 +69,10 @@
   // No word from a starting engine for this long: its download has stalled (a connection that
   // neither ends nor fails); it is given up, and the next click starts it again.
   const STALLED_MS = 90000;
+  // No data for this long while the runtime downloads: the reader is told that the network is
+  // slow or has stopped, and that it is still waited for (a bar stood still for 90 s without a
+  // word; review 41c).
+  const QUIET_MS = 15000;
 
   function startEngine() {
     if (engine) return engine;
@@ -83,25 +87,37 @@
     const failed = (error) => {
       if (isReady) return;
       clearTimeout(watchdog);
+      clearTimeout(quiet);
       worker.terminate();
       if (engine === handle) engine = null;
       fail(error);
       pending.forEach((resolve) => resolve({ ok: false, error: "the engine did not start" }));
       pending.clear();
     };
+    let quiet = null;
+    let lastProgress = { fraction: 0, text: "" };
     const heard = () => {
       clearTimeout(watchdog);
+      clearTimeout(quiet);
       watchdog = setTimeout(() => failed(new Error("the download stopped")), STALLED_MS);
+      if (/^Downloading/.test(lastProgress.text)) {
+        quiet = setTimeout(() => listeners.forEach((f) => f(lastProgress.fraction,
+          `No data has come for ${QUIET_MS / 1000} seconds: the network is slow or has `
+          + `stopped. Still waiting, for up to ${STALLED_MS / 1000} seconds in all…`)),
+        QUIET_MS);
+      }
     };
     heard();
     let next = 1;
     worker.onmessage = (event) => {
       const m = event.data;
       if (m.type === "progress") {
+        lastProgress = { fraction: m.fraction, text: m.text };
         heard();
         listeners.forEach((f) => f(m.fraction, m.text));
       } else if (m.type === "ready") {
         clearTimeout(watchdog);
+        clearTimeout(quiet);
         isReady = true;
         window.penneechLive.startup_ms = m.ms;
         window.penneechLive.startup_phases = m.phases;
@@ -223,10 +239,38 @@
   function statusOf(box) {
     const bar = $(box, ".pn-live-status progress");
     const text = $(box, ".pn-live-message");
+    const figures = $(box, ".pn-live-figures");
+    let since = null;  // the first megabytes seen, and when: the rate, for the time left
+    // While the runtime downloads, the eye sees its megabytes as they come and the time left
+    // (they stood still for 22 s at 1.5 Mbps, and nothing said how long; review 41c); a screen
+    // reader hears the line below, at each quarter only (review 38b).
+    const showFigures = (message) => {
+      const m = /^Downloading the Python runtime: ([\d.]+) of ([\d.]+) MB/.exec(message);
+      if (!figures || !m) {
+        since = null;
+        if (figures) figures.textContent = "";
+        text.classList.remove("pn-sr");
+        return;
+      }
+      const done = Number(m[1]);
+      const total = Number(m[2]);
+      const now = performance.now();
+      if (!since || done < since.done) since = { done, at: now };
+      const rate = (done - since.done) / ((now - since.at) / 1000);  // MB a second
+      let left = "";
+      if (now - since.at > 3000 && rate > 0 && done < total) {
+        const s = Math.max(1, Math.round((total - done) / rate));
+        left = s < 60 ? `, about ${Math.max(5, Math.round(s / 5) * 5)} seconds left`
+          : `, about ${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? "" : "s"} left`;
+      }
+      figures.textContent = `${message}${left}`;
+      text.classList.add("pn-sr");
+    };
     return {
       progress(fraction, message) {
         bar.hidden = fraction >= 1;
         bar.value = Math.round(100 * fraction);
+        showFigures(message);
         // the line is read out at each change: the download's megabytes at every quarter only
         // (they were read 15 to 22 times while Python loaded; review 38b); the bar shows the rest
         const quarter = Math.floor(4 * fraction);
@@ -238,7 +282,11 @@
           text.dataset.quarter = String(quarter);
         }
       },
-      say(message) { bar.hidden = true; text.textContent = message; },
+      say(message) {
+        bar.hidden = true;
+        showFigures("");
+        text.textContent = message;
+      },
     };
   }
 
@@ -877,6 +925,10 @@
       const card = event.target.closest("[data-card]");
       const action = event.target.closest("[data-action]");
       if (busy || !last) return;
+      // (the second click of a double click or tap is not a second card: when the first won
+      // the trick, the table was drawn again at once as the reader's lead, and the second
+      // played whatever card was then under the finger; review 41c)
+      if (card && event.detail > 1) return;
       if (card) send({ op: "play", card: card.dataset.card });
       else if (action) {
         const what = action.dataset.action;
@@ -1670,10 +1722,15 @@
   function warmOnFirstTouch(box) {
     const form = $(box, "form");
     if (!form) return;
+    // Not where the reader has asked the browser to save data (13.7 MB on a phone's metered
+    // data, for a reader who only looked at the rules; review 41c); and with its progress
+    // shown, as a press of the button shows it (it loaded without a word).
     const warm = () => {
       form.removeEventListener("pointerdown", warm);
       form.removeEventListener("change", warm);
-      if (canRun()) startEngine();
+      const connection = navigator.connection;
+      if (connection && (connection.saveData || /2g/.test(connection.effectiveType || ""))) return;
+      if (canRun()) engineFor(box);
     };
     form.addEventListener("pointerdown", warm);
     form.addEventListener("change", warm);
