@@ -769,6 +769,12 @@ def _stop(pool: cf.Executor, futures: Iterable[cf.Future[Any]], own: bool) -> No
     # CI). Waiting here for that thread to end leaves the exit hook nothing to wake.
     if isinstance(manager, threading.Thread) and manager.is_alive():
         manager.join(timeout=5)
+    # The thread that could raise it has ended: every later thread error is told again (the
+    # hook stayed for the rest of the process, so that one stopped run in a notebook silenced
+    # such errors from then on; review 41a)
+    if not (isinstance(manager, threading.Thread) and manager.is_alive()) \
+            and threading.excepthook is quiet:
+        threading.excepthook = previous
 
 
 # -- statistics ----------------------------------------------------------------------------------

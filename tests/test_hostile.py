@@ -700,9 +700,24 @@ def test_a_stopped_pool_leaves_no_thread_for_the_exit_hook_to_race() -> None:
     manager = pool._executor_manager_thread  # type: ignore[attr-defined]
     assert manager is not None and manager.is_alive()
     started = time.monotonic()
+    before = threading.excepthook
     simulation._stop(pool, futures, True)
     assert time.monotonic() - started < 5
     assert not manager.is_alive()
+    # the quiet hook for the stop's own thread is taken off again: a later thread's error is
+    # told (one stopped run silenced such errors for the rest of the process; review 41a)
+    assert threading.excepthook is before
+
+
+def test_a_stop_leaves_a_callers_own_executor_running() -> None:
+    """simulate(executor=...) says the executor is not shut down: not after an error either
+    (review 41a: nothing held it)."""
+    import concurrent.futures as cf
+
+    with cf.ThreadPoolExecutor(2) as pool:
+        with pytest.raises(ValueError):
+            simulation.map_tasks(int, [("1",), ("x",)], executor=pool)
+        assert pool.submit(int, "7").result() == 7
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
