@@ -1118,3 +1118,67 @@ def test_a_chosen_file_is_read_as_the_command_line_reads_it(tmp_path: Path) -> N
                                    "column 1 cannot be read"), answer
     assert ask(op="replay", file="not base64!", name="x.json")["error"] == (
         "x.json: the file could not be read")
+
+
+def test_hint_and_undo_when_there_is_nothing_to_give_say_so_and_change_nothing() -> None:
+    """Hint while the computer is to move says it is not the reader's turn (without its
+    return, the page showed an internal error); Undo with nothing to undo is refused without
+    a "Taken back: ." beside the refusal (review 41a)."""
+    waiting = ok(op="new", rules="pagat", seed=1, opponent="greedy", dealer=0)
+    assert waiting["waiting"] == "computer"
+    hinted = ok(op="hint")
+    assert "No hint: it is not your turn." in hinted["html"]
+    assert hinted["hand"] == waiting["hand"]
+    fresh = ok(op="new", rules="pagat", seed=1, opponent="greedy", dealer=1)
+    assert fresh["waiting"] == "you"
+    refused = ok(op="undo")
+    assert "nothing of yours to undo" in refused["refused"]
+    told = unescape(re.sub(r"<[^>]+>", "", refused["html"])) + refused.get("news", "")
+    assert "Taken back" not in told, told
+    assert refused["hand"] == fresh["hand"]
+
+
+def test_the_box_says_what_came_since_the_readers_last_card_not_the_first() -> None:
+    """"Since your last card:" after the reader's third card told the deal from trick 1; and
+    before the reader's first card "So far in this deal:" must open with the deal (a mutant
+    that dropped "Deal 1: you deal …" passed; review 41a)."""
+    state = ok(op="new", rules="pagat", seed=5, opponent="greedy", dealer=1)
+    assert _latest(state["html"]).startswith("So far in this deal:Deal 1:"), _latest(
+        state["html"])
+    mine = 0
+    while mine < 3 or state["waiting"] != "you":
+        if state["waiting"] == "computer":
+            state = ok(op="computer")
+        elif state["waiting"] == "deal":
+            state = ok(op="next_deal")
+        else:
+            state = ok(op="play", card=state["legal"][0])
+            mine += 1
+    told = _latest(state["html"])
+    assert told.startswith("Since your last card:") and "Trick 1:" not in told, told
+    assert "Trick 3:" in told or "Trick 4:" in told, told
+
+
+def test_an_analysis_after_undo_is_of_the_cards_played_again() -> None:
+    """Undo at the end of a deal, and the deal played out otherwise: the page showed the
+    analysis of the cards first played (review 41a)."""
+    def to_deal_end(state: dict[str, Any], pick: Any) -> dict[str, Any]:
+        while state["waiting"] != "deal":
+            state = (ok(op="computer") if state["waiting"] == "computer"
+                     else ok(op="play", card=pick(state["legal"])))
+        return state
+
+    state = ok(op="new", rules="pagat", seed=8, opponent="greedy", dealer=1)
+    while state["waiting"] != "you":
+        state = ok(op="computer" if state["waiting"] == "computer" else "next_deal")
+    to_deal_end(state, lambda legal: legal[0])
+    ok(op="analyse")
+    for _ in range(4):
+        state = ok(op="undo")
+    state = to_deal_end(state, lambda legal: legal[-1])
+    state = ok(op="analyse")
+    game = record.loads(state["record"])
+    deal = max(e.deal for e in game.events if isinstance(e, Played))
+    expected = [line for line in penneech.live.ANALYSIS(game, deal) if line.startswith("How ")]
+    shown = unescape(re.sub(r"<[^>]+>", "", state["html"]))
+    assert expected and expected[0] in shown, (expected[:1], shown[-600:])
