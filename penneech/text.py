@@ -83,6 +83,10 @@ def text_of_bytes(raw: bytes) -> str:
     Traceback (most recent call last):
     ...
     ValueError: not UTF-8 text: the byte 0xFF at line 2, column 4 cannot be read
+    >>> text_of_bytes(b"\\n\\xff")  # (a first line that is empty is a line)
+    Traceback (most recent call last):
+    ...
+    ValueError: not UTF-8 text: the byte 0xFF at line 2, column 1 cannot be read
     """
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:

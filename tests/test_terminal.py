@@ -258,11 +258,14 @@ def test_card_spellings(tmp_path):
 # -- the throw-in offer -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("word", [False, True])
 @pytest.mark.parametrize("claim", [True, False])
-def test_throw_in_offer(tmp_path, claim):
+def test_throw_in_offer(tmp_path, claim, word):
     seed = throw_in_seed()
     lines, expected = script(seed, throw=claim, stop_after=3)
     assert lines[0] == ("y" if claim else "n")
+    if word:  # "yes" and "no" as well as y and n (review 41a: nothing held "no")
+        lines[0] = "yes" if claim else "no"
     status, out, err = play(tmp_path, ["maybe", "rules redeal", *lines], "--seed", str(seed))
     assert status == 0, err
     assert "Throw in this hand? [y/n] " in out
@@ -1051,3 +1054,50 @@ def test_hint_reads_its_chance_with_the_right_article(monkeypatch, chance, said)
     assert len(view.legal_plays) > 1
     words = players.hint(view, 7).words
     assert f"from what you can see: {said} chance of winning the game" in words, words
+
+
+def _view_with_legal(count):
+    """A view of the player to move with exactly ``count`` legal cards (pagat: suit to follow)."""
+    from penneech import Game, Phase
+
+    for seed in range(200):
+        game = Game("pagat", seed=seed)
+        while game.phase is not Phase.OVER and game.deal_number == 1:
+            if game.phase is Phase.THROW_IN:
+                game.throw_in(False)
+                continue
+            if len(game.legal_plays()) == count:
+                return game.view(game.to_move), seed
+            game.play(game.legal_plays()[-1])
+    raise AssertionError(f"no view with {count} legal cards")
+
+
+def test_hint_of_a_forced_card_says_so_without_a_figure():
+    """With one legal card the Hint names it as the only card, with no chance of winning
+    beside it; with two it gives the figure (review 41a: nothing held either)."""
+    from penneech import players
+
+    one, seed = _view_with_legal(1)
+    words = players.hint(one, seed).words
+    assert words.endswith(", the only card you may play") and "%" not in words, words
+    two, seed = _view_with_legal(2)
+    words = players.hint(two, seed).words
+    assert "chance of winning the game" in words and "only card" not in words, words
+
+
+@pytest.mark.parametrize(("average", "said"), [(-0.5, "0.5 points fewer"), (0.5, "0.5 points more"),
+                                               (-3.25, "3.2 points fewer")])
+def test_hint_says_whose_points_by_the_sign_of_the_average(monkeypatch, average, said):
+    """An average just below nothing was told as "more" by a mutant that passed every test
+    (review 41a)."""
+    from penneech import players
+    from penneech.playouts import CardEstimate, PlayoutPlayer
+
+    def fixed(self, view):
+        return {c: CardEstimate(c, average if i == 0 else average - 1, 0.5, 4)
+                for i, c in enumerate(view.legal_plays)}
+
+    monkeypatch.setattr(PlayoutPlayer, "estimates", fixed)
+    view, seed = _view_with_legal(2)
+    words = players.hint(view, seed).words
+    assert f"on average {said} than the opponent" in words, words
