@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -560,3 +561,36 @@ def test_a_player_without_a_choice_is_told_so() -> None:
     assert not [p for p in report.plays if p.player == 0]
     assert "you have no choice to make; Ben loses" in report.summary(you=0), report.summary(0)
     assert "0 choices" not in report.summary()
+
+
+def test_the_trick_where_the_difference_is_names_who_takes_it_in_each_line() -> None:
+    """A mutant that told the better line's trick twice ("after ♥J, Ann would take it, worth
+    nothing" where Ben takes it, worth 7) passed every test (review 41a): each "most of the
+    difference comes in trick N" names the player who takes trick N in each line, worked out
+    again."""
+    from penneech.analysis import _line, _replay
+    from penneech.narrate import card_text
+
+    parted = 0
+    for seed in range(40):
+        game = Game(Rules.preset("pagat", redeal="never"), seed=seed, first_dealer=0,
+                    players=("Ann", "Ben"))
+        play_deal(game, [make_player("random", seed=seed), make_player("greedy")])
+        report = analyse_deal(game, 1, estimates=False)
+        steps = [(g.copy(), a) for g, a, n in _replay(game)
+                 if n == 1 and a is not None and len(g.legal_plays()) > 1]
+        for (before, _action), p in zip(steps, report.plays, strict=True):
+            found = re.search(r"most of the difference comes in trick (\d+)", p.explanation)
+            if not p.cost or found is None:
+                continue
+            trick = int(found.group(1))
+            winners = []
+            for card in (p.best, p.played):
+                won = [e for e in _line(before, card) if isinstance(e, TrickWon)
+                       and e.trick == trick]
+                winners.append(game.names[won[0].winner])
+            assert f"after it {winners[0]} would take that trick" in p.explanation, p.explanation
+            assert (f"after {card_text(p.played)}, {winners[1]} would take it"
+                    in p.explanation), p.explanation
+            parted += 1
+    assert parted >= 3, parted

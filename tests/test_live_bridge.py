@@ -1182,3 +1182,30 @@ def test_an_analysis_after_undo_is_of_the_cards_played_again() -> None:
     expected = [line for line in penneech.live.ANALYSIS(game, deal) if line.startswith("How ")]
     shown = unescape(re.sub(r"<[^>]+>", "", state["html"]))
     assert expected and expected[0] in shown, (expected[:1], shown[-600:])
+
+
+def test_hint_after_a_refused_card_does_not_tell_the_refusal_again() -> None:
+    """A mutant that kept the refusal beside the Hint (read out again with it) passed every
+    test (review 41a)."""
+    state = ok(op="new", rules="pagat", seed=1, opponent="greedy", dealer=1)
+    assert state["waiting"] == "you"
+    held = set(state["hand"])
+    stranger = next(c.code for c in penneech.full_pack(52) if c.code not in held)
+    refused = ok(op="play", card=stranger)
+    assert refused["refused"]
+    hinted = ok(op="hint")
+    assert hinted["refused"] == "" and "Not allowed" not in hinted["news"], hinted["news"]
+    assert "Hint: " in hinted["news"]
+
+
+def test_a_replays_analysis_comes_back_as_lines_of_text() -> None:
+    """Every list in a text field is made safe item by item: a mutant that returned nothing
+    for a list left the replay page's analysis null (review 41a)."""
+    game = Game("pagat", seed=3, players=("Ann", "Ben"))
+    from penneech.players import make_player, play_deal
+
+    play_deal(game, [make_player("greedy"), make_player("random", seed=3)])
+    answer = ok(op="replay_analysis", text=record.dumps(game), name="g.json", deal=1)
+    assert isinstance(answer["lines"], list) and answer["lines"], answer
+    assert answer["lines"][0].startswith("Deal 1: ") and all(
+        isinstance(line, str) for line in answer["lines"])
