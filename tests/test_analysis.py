@@ -218,8 +218,12 @@ def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight()
         seen += 1
         costly = sum(1 for p in mine if p.costly)
         which = ("it was" if len(unseen) == costly == 1 else "all were"
-                 if len(unseen) == costly else f"{len(unseen)} of them")
-        assert f"; {which}" in head and "hindsight, not a mistake." in head, head
+                 if len(unseen) == costly else
+                 f"{len(unseen)} of them {'was' if len(unseen) == 1 else 'were'}")
+        # told to the reader as "you", and to another as the player's name (review 41a)
+        assert (f"; {which} the best from what you could see, so that cost is hindsight, "
+                "not a mistake.") in head, head
+        assert "from what Ann could see" in report.review(0, you=1)[0]
         points = sum(p.cost for p in unseen if not p.loses_game)
         if points:
             assert (f"({points} of those points on cards that were the best "
@@ -561,6 +565,8 @@ def test_a_player_without_a_choice_is_told_so() -> None:
     assert not [p for p in report.plays if p.player == 0]
     assert "you have no choice to make; Ben loses" in report.summary(you=0), report.summary(0)
     assert "0 choices" not in report.summary()
+    # one choice is one (review 41a: "in 2 choice" and "1 of 1 choices" passed)
+    assert "Ben loses no points in 1 choice." in report.summary(), report.summary()
 
 
 def test_the_trick_where_the_difference_is_names_who_takes_it_in_each_line() -> None:

@@ -363,3 +363,16 @@ def test_a_file_that_cannot_be_read_is_told_so(tmp_path, monkeypatch):
     monkeypatch.setattr("builtins.open", refuse)
     with pytest.raises(RecordError, match=r"game.json: cannot read the file \(Permission denied\)"):
         load(path)
+
+
+def test_a_records_size_is_judged_at_its_limit_and_before_its_bytes() -> None:
+    """A record of exactly the limit is read, one byte more is refused; and a large file that
+    is not text (a photo chosen by mistake, of which the page sends only the start and its
+    size) is told as too large, not as "not UTF-8" (review 41a)."""
+    from penneech.record import MAX_RECORD_BYTES, RecordError, text_of
+
+    assert len(text_of(b" " * MAX_RECORD_BYTES, "big.json")) == MAX_RECORD_BYTES
+    with pytest.raises(RecordError, match="too large for a record"):
+        text_of(b" " * (MAX_RECORD_BYTES + 1), "big.json")
+    with pytest.raises(RecordError, match=r"photo.json: too large for a record \(3,000,000 bytes"):
+        text_of(b"\x89PNG\r\n\x1a\n", "photo.json", size=3_000_000)

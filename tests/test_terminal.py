@@ -1034,6 +1034,24 @@ def test_hint_at_the_throw_in_question(tmp_path):
     assert status == 0, err
     helped = out.split("Throw in this hand? [y/n] ")[1]
     assert helped.startswith("hint\nHint: the expert player would throw this hand in."), helped
+    # the question is asked again, and "hint" is not refused as an answer (review 41a)
+    assert "Please answer" not in helped, helped
+
+
+def test_the_analysis_after_undo_is_of_the_deal_as_played_again(tmp_path):
+    """Undo the card that ended a deal and play it again: the deal's analysis is shown again,
+    for the cards now played; undo in the next deal: the earlier deal's is not told over
+    (review 41a: a mutant that did the opposite passed, the undo test runs without analysis)."""
+    lines, _ = script(11)
+    again = lines[:7] + ["undo", lines[6]] + lines[7:9] + ["quit"]
+    status, out, err = play(tmp_path, again, "--seed", "11")
+    assert status == 0, err
+    assert out.count("How your cards did in deal 1") == 2, out
+    (tmp_path / "b").mkdir()
+    later = lines[:10] + ["undo", lines[9], "quit"]
+    status, out, err = play(tmp_path / "b", later, "--seed", "11")
+    assert status == 0, err
+    assert out.count("How your cards did in deal 1") == 1, out
 
 
 @pytest.mark.parametrize(("chance", "said"), [(0.8, "an 80%"), (0.11, "an 11%"), (0.084, "an 8%"),
