@@ -78,8 +78,9 @@ def test_the_default_opponent_is_offered_first_among_the_levels_and_described() 
     assert pc.opponent_note.value.startswith("greedy (the beginner level):")
 
 
-def test_a_finished_deal_is_weighed_on_the_board() -> None:
-    pc = PlayComputer(Rules.preset("pagat", target=8), seed=3, sample=False)
+def _short_game_played(**names: str) -> PlayComputer:
+    """A game to 8 against the random player, played out with the first legal card."""
+    pc = PlayComputer(Rules.preset("pagat", target=8), seed=3, sample=False, **names)
     pc.opponent_choice.value = "random"
     pc.new_game(3)
     while not pc.game.is_over():
@@ -87,6 +88,11 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
             pc.answer_throw_in(False)
         else:
             pc.click(pc.game.legal_plays()[0])
+    return pc
+
+
+def test_a_finished_deal_is_weighed_on_the_board() -> None:
+    pc = _short_game_played()
     assert "How your cards did in deal" in pc.review.value
     # the end says where the points came from, as the terminal and the live table do
     assert "Game over: " in pc.status.value and "Where the points came from: you " in (
@@ -96,14 +102,7 @@ def test_a_finished_deal_is_weighed_on_the_board() -> None:
 def test_the_notebook_game_tells_you_whatever_your_name() -> None:
     """Under another name the end said "Ann wins 8 to 0 … Where the points came from: you 8",
     and the log told Ann in the third person beside "How your cards did" (review 41d)."""
-    pc = PlayComputer(Rules.preset("pagat", target=8), seed=3, sample=False, you="Ann")
-    pc.opponent_choice.value = "random"
-    pc.new_game(3)
-    while not pc.game.is_over():
-        if pc.game.phase is Phase.THROW_IN:
-            pc.answer_throw_in(False)
-        else:
-            pc.click(pc.game.legal_plays()[0])
+    pc = _short_game_played(you="Ann")
     told = pc.status.value.split("Game over: ", 1)[1]
     assert told.startswith("You win 8 to 0") and "Ann" not in told, told
     assert "you lead" in pc.log.value or "You win" in pc.log.value
