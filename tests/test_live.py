@@ -405,6 +405,47 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     page.close()
 
 
+def test_a_start_from_the_browsers_copy_goes_forward_and_says_so(
+        playwright_driver: Any, live_server: str) -> None:
+    """With Python kept in the browser but the runtime's files not in its cache (a private
+    window, a cleared cache), the start said "from this browser's copy" at 50%, ran the bar
+    back to 9% to download, and then said "the first time" (review 41c)."""
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        page = context.new_page()
+        page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+        _start(page, "play")
+        _wait_table(page)
+        page.wait_for_function("() => window.penneechLive.snapshot_saved", timeout=ANSWER_MS)
+        assert page.evaluate("window.penneechLive.snapshot_saved.bytes") > 1_000_000
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.clearBrowserCache")  # (Cache Storage, with Python as started, stays)
+        page.evaluate("localStorage.clear()")
+        page.reload(wait_until="load")
+        _start(page, "play")
+        seen: list[tuple[int, str]] = []
+        deadline = time.monotonic() + START_MS / 1000
+        while time.monotonic() < deadline and not page.locator(
+                ".pn-live-play .pn-live-table").count():
+            seen.append(tuple(page.evaluate("""() => [
+                document.querySelector('.pn-live-play .pn-live-status progress').value,
+                document.querySelector('.pn-live-play .pn-live-message').textContent
+                + ' | ' + document.querySelector('.pn-live-play .pn-live-figures').textContent]
+            """)))
+            time.sleep(0.05)
+        _wait_table(page)
+        assert page.evaluate("window.penneechLive.startup_phases.from_snapshot")
+        told = [text for _, text in seen]
+        assert any("this browser's copy" in t for t in told), told
+        assert not any("the first time" in t for t in told), told
+        values = [v for v, t in seen if "Downloading" in t or "browser's copy" in t]
+        assert values and all(b >= a for a, b in zip(values, values[1:], strict=False)), seen
+    finally:
+        browser.close()
+
+
 def _runtime_timings(page: Any) -> list[dict[str, Any]]:
     """The worker's resource timings of the site's runtime folder (pyodide/)."""
     timings: list[dict[str, Any]] = page.workers[0].evaluate(

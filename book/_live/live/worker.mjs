@@ -52,14 +52,19 @@ function countDownloads(sizes) {
           const { done: end, value } = part;
           if (end) {
             if (done >= total) {
-              post({ type: "progress", fraction: 0.85, text: "Starting Python: some seconds, "
-                + "the first time; what you asked for appears here by itself…" });
+              post({ type: "progress", fraction: 0.85, text: restoring
+                ? "Starting Python from this browser's copy…"
+                : "Starting Python: some seconds, the first time; what you asked for appears "
+                  + "here by itself…" });
             }
             break;
           }
           done += value.length;
+          // (from the browser's copy the bar is past half already, and goes on from there:
+          // it ran back to 9%, and then said "the first time"; review 41c)
+          const share = total ? Math.min(1, done / total) : 0;
           post({
-            type: "progress", fraction: total ? Math.min(0.8, 0.8 * done / total) : 0,
+            type: "progress", fraction: restoring ? 0.5 + 0.3 * share : 0.8 * share,
             text: `Downloading the Python runtime: ${(done / 1e6).toFixed(1)} of `
               + `${(total / 1e6).toFixed(1)} MB`,
           });
@@ -77,6 +82,7 @@ function countDownloads(sizes) {
 // again.  Where Cache Storage is missing (a page served over plain http from another machine)
 // or the snapshot cannot be used, Python starts from scratch as the first time.
 const SNAPSHOTS = "penneech-live-snapshots";
+let restoring = false;  // Python is being started from the snapshot (the runtime's files too)
 const quiet = { stdout: () => {}, stderr: () => {} };
 
 async function openCache() {
@@ -125,10 +131,17 @@ async function startFresh(loadPyodide, cache, key, manifest) {
 
 async function startFromSnapshot(loadPyodide, snapshot, manifest) {
   post({ type: "progress", fraction: 0.5, text: "Starting Python from this browser's copy…" });
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot, ...quiet }),
-    fetchWheel(manifest),
-  ]);
+  restoring = true;
+  let pyodide;
+  let archive;
+  try {
+    [pyodide, archive] = await Promise.all([
+      loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot, ...quiet }),
+      fetchWheel(manifest),
+    ]);
+  } finally {
+    restoring = false;
+  }
   // the engine's modules are imported in the snapshot; its files go back on the file system
   pyodide.unpackArchive(archive, "wheel");
   return pyodide;
