@@ -15,10 +15,13 @@ without them, except under ``CI=true``.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import io
 import json
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,8 +40,10 @@ from tests.test_browser import (  # noqa: F401 - server and site are the browser
     _OVERFLOW,
     CHROMIUM,
     PHONE,
+    PREFIX,
     ROOT,
     Recorder,
+    _QuietHandler,
     _unavailable,
     server,
     site,
@@ -1602,6 +1607,49 @@ def test_the_download_shows_its_megabytes_as_they_come_and_the_time_left(
         assert after == ""
     finally:
         browser.close()
+
+
+class _StallingHandler(_QuietHandler):
+    """Serves the site, but the runtime's main file stops for a while half way through, as a
+    download on a school's Wi-Fi stalls without failing."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not self.path.endswith("pyodide.asm.wasm"):
+            super().copyfile(source, outputfile)
+            return
+        outputfile.write(source.read(2_000_000))
+        outputfile.flush()
+        time.sleep(4)
+        super().copyfile(source, outputfile)
+
+
+def test_a_stalled_download_is_told_while_it_is_waited_for(
+        playwright_driver: Any, site: Path) -> None:  # noqa: F811 - the fixture
+    """A download that stops without failing showed a frozen bar and no word for 90 s (review
+    41c): after a while without data the page says the network is slow or has stopped and that
+    it still waits; when the data come again, the game starts."""
+    handler = functools.partial(_StallingHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
+                  wait_until="load")
+        page.evaluate("window.penneechLive.quiet_ms = 1500")
+        _start(page, "play")
+        page.wait_for_function(
+            "() => document.querySelector('.pn-live-play .pn-live-message').textContent"
+            ".includes('No data has come')", timeout=START_MS)
+        said = page.locator(".pn-live-play .pn-live-message").inner_text()
+        assert "the network is slow or has stopped. Still waiting" in said, said
+        _wait_table(page)
+    finally:
+        browser.close()
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_the_second_click_of_a_double_click_plays_no_second_card(

@@ -101,10 +101,11 @@
       clearTimeout(quiet);
       watchdog = setTimeout(() => failed(new Error("the download stopped")), STALLED_MS);
       if (/^Downloading/.test(lastProgress.text)) {
+        const after = window.penneechLive.quiet_ms ?? QUIET_MS;  // (a test may shorten it)
         quiet = setTimeout(() => listeners.forEach((f) => f(lastProgress.fraction,
-          `No data has come for ${QUIET_MS / 1000} seconds: the network is slow or has `
-          + `stopped. Still waiting, for up to ${STALLED_MS / 1000} seconds in all…`)),
-        QUIET_MS);
+          `No data has come for ${Math.round(after / 1000)} seconds: the network is slow or `
+          + `has stopped. Still waiting, for up to ${STALLED_MS / 1000} seconds in all…`)),
+        after);
       }
     };
     heard();
