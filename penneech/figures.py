@@ -293,9 +293,9 @@ def _forest_height(lines: int) -> float:
 
 
 def _intervals(ax: Any, rows: Sequence[tuple[str, Mapping[str, Any]]], *, scale: float,
-               colours: Sequence[str] | None, ms: float | None) -> int:
+               colours: Sequence[str] | None, ms: float | None) -> None:
     """One row per label, top to bottom: the figure as a dot, its 95% interval as a bar; rows
-    of a group under its heading (:func:`_lines`).  Returns the number of lines drawn."""
+    of a group under its heading (:func:`_lines`)."""
     from matplotlib.transforms import blended_transform_factory
 
     lines = _lines([label for label, _ in rows])
@@ -323,7 +323,6 @@ def _intervals(ax: Any, rows: Sequence[tuple[str, Mapping[str, Any]]], *, scale:
     ax.set_yticks(ticks[::-1], names[::-1])
     ax.set_ylim(-0.6, len(lines) - 0.4)
     ax.grid(axis="x", color="0.9")
-    return len(lines)
 
 
 #: A forest of more lines than this has its x axis at the top as well as the bottom.
