@@ -1298,7 +1298,32 @@ def check_names(players: object,
         if any(0xD800 <= ord(ch) < 0xE000 for ch in n):
             raise GameError("a player's name must be text: it holds a character that is not "
                             "(a lone surrogate, as bytes that are not UTF-8 become)")
+    if _same_name(names[0], names[1]):
+        raise GameError(f"the two players must have different names: both are {names[0]!r}"
+                        + (f" and {names[1]!r}" if names[0] != names[1] else "")
+                        + " (what is told of one would read as told of the other)")
     return (names[0], names[1])
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Whether names ``a`` and ``b`` would read as one player's: the same, spaces at either end
+    and letter case aside."""
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def told_apart(reader: str, computer: str) -> tuple[str, str]:
+    """The reader's and the computer's names, the computer's with " (computer)" after it when
+    it would read as the reader's (the terminal, the live table and the notebook game all name
+    them so; :class:`Game` refuses two names that read as one).
+
+    >>> told_apart("Expert", "expert")
+    ('Expert', 'expert (computer)')
+    >>> told_apart("Ann", "Expert")
+    ('Ann', 'Expert')
+    """
+    if _same_name(reader, computer):
+        computer = computer.strip()[:NAME_LIMIT - len(" (computer)")] + " (computer)"
+    return (reader, computer)
 
 
 #: The longest name a player may have.

@@ -70,6 +70,7 @@ from .game import (
     PlayerView,
     check_names,
     taken_back_text,
+    told_apart,
 )
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
 from .render import live_table_html
@@ -1240,8 +1241,7 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
         names.append(players.kind_name(kind))
     # a blank name is the reader's default; a name that is the computer's is told apart
     names[0] = names[0] or DEFAULT_NAME
-    if names[0].casefold() == names[1].casefold():
-        names[1] = names[1][:29] + " (computer)"
+    names[0], names[1] = told_apart(names[0], names[1])
     try:
         check_names(names, ("your name", "the computer's name"))  # (said "two non-empty names")
         game = Game(rules, seed=seed, players=names, first_dealer=dealer, auto_deal=False)

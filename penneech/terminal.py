@@ -69,7 +69,7 @@ from .cards import (
 from .events import DealEnded, Dealt, GameWon, Played
 from .explain import describe_option, describe_preset, find_option, reading_of
 from .files import keep_elsewhere, left_alone, unused_path
-from .game import Game, GameError, Phase, PlayerView, taken_back_text
+from .game import Game, GameError, Phase, PlayerView, taken_back_text, told_apart
 from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import (
     DEFAULT_OPPONENT,
@@ -588,9 +588,7 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         if not name:
             return fail("--name must not be empty")
         kind = _kind(options.opponent or DEFAULT_OPPONENT)
-        opponent_name = kind_name(kind)
-        if opponent_name.lower() == name.lower():
-            opponent_name += " (computer)"
+        name, opponent_name = told_apart(name, kind_name(kind))
         try:
             game = Game(options.rules, seed=options.seed, players=(name, opponent_name))
         except GameError as exc:

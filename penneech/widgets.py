@@ -35,7 +35,16 @@ from .frames import (
     player_kinds,
     summary_html,
 )
-from .game import DealAction, Game, GameError, IllegalPlayError, Phase, as_rules, check_seed
+from .game import (
+    DealAction,
+    Game,
+    GameError,
+    IllegalPlayError,
+    Phase,
+    as_rules,
+    check_seed,
+    told_apart,
+)
 from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
@@ -357,7 +366,7 @@ class PlayComputer(_Shown):
                  computer: str = "Computer", sample: bool = True) -> None:
         # (None failed inside with an AttributeError; "pagat,follow=free" was "unknown preset")
         self.rules = as_rules(rules)
-        self.names = (you, computer)
+        self.names = told_apart(you, computer)
         opponent = players.LEVELS.get(opponent, opponent)  # a level names its kind
         self.opponent_kind = opponent
         self.seed = check_seed(seed)  # (None failed later, at "New game")

@@ -513,6 +513,12 @@ def test_names_and_arguments_are_checked():
         Game("pagat", players=["", "\t"])
     with pytest.raises(GameError, match="first_dealer must be 0 or 1"):
         Game("pagat", first_dealer=2)
+    # two names that read as one would make every sentence about either ambiguous
+    with pytest.raises(GameError, match=r"different names: both are 'Ann' \(what is told of one"):
+        Game("pagat", players=("Ann", "Ann"))
+    with pytest.raises(GameError, match="different names: both are 'Ann' and ' ann'"):
+        Game("pagat", players=("Ann", " ann"))
+    assert Game("pagat", players=("Ann", "Anna")).names == ("Ann", "Anna")
     game = Game("pagat", seed=1, auto_deal=False)
     with pytest.raises(CardError, match="the pack has 1 cards, not 52: missing"):
         game.deal(["AS"])

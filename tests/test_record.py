@@ -161,6 +161,8 @@ def test_missing_file(tmp_path, capsys):
     (lambda d: d.update(rules={"preset": "pagat", "follow": "any"}),
      "rules: 'any' is not a value of follow: use one of suit, suit_or_trump, free"),
     (lambda d: d.update(players="Ann"), 'players must be a list of two names, not a string'),
+    (lambda d: d.update(players=["Ann", "ANN"]),
+     "players: the two players must have different names: both are 'Ann' and 'ANN'"),
     (lambda d: d.update(first_dealer="0"), 'first_dealer must be 0 or 1, not "0"'),
     (lambda d: d.update(deals={}), "deals must be a list, not an object"),
     (lambda d: d.update(plyers=[]), "unknown field \"plyers\""),

@@ -110,6 +110,14 @@ def test_the_notebook_game_tells_you_whatever_your_name() -> None:
     assert "Ann 8" in pc.status.value  # (the score names the seat, as the terminal's table did)
 
 
+def test_the_notebook_game_tells_the_computer_from_a_reader_of_its_name() -> None:
+    """A reader named as the computer is (the Game refuses two names that read as one): the
+    computer's name says so, as on the live table and in the terminal."""
+    pc = PlayComputer(seed=1, sample=False, opponent="greedy", you="computer")
+    assert pc.game.names == ("computer", "Computer (computer)")
+    assert "Computer (computer)" in pc.status.value
+
+
 def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     pc = PlayComputer(seed=1, sample=False, opponent="greedy")
