@@ -398,6 +398,13 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     page.wait_for_function(kept, timeout=ANSWER_MS)
     saved = page.evaluate("window.penneechLive.snapshot_saved")
     assert saved is None or saved["bytes"] > 1_000_000, f"the engine was not kept: {saved}"
+    if saved is not None:  # the Play page says how much the browser keeps of Python as started
+        stated = re.search(r"keeps\s+Python as started, about (\d+) MB more",
+                           page.locator("article").inner_text())
+        assert stated, "the Play page no longer says how much Python as started takes"
+        assert abs(int(stated.group(1)) - saved["bytes"] / 1e6) <= 2, (
+            f"the Play page says about {stated.group(1)} MB; the browser kept "
+            f"{saved['bytes'] / 1e6:.1f} MB")
     page.reload(wait_until="load")
     resume = page.locator(".pn-live-play [data-do=resume]")
     assert resume.is_visible(), "a game in progress is not offered for resuming after a reload"
