@@ -31,9 +31,9 @@ Method
       alone (:mod:`penneech.simulation`); the data files are the same byte for byte with one
       worker, many, or a Dask cluster (``--dask ADDRESS``).
     * **95% intervals** on every figure: Wilson score intervals for shares, normal (Student's t
-      up to 30) intervals for means, and differences paired game by game on the bank (but for
-      the elder-hand figures of :func:`paired_difference`, pooled over deals, which do not line
-      up once two rules' games differ: an unpaired difference).
+      up to 30) intervals for means, and differences paired game by game on the bank (the
+      elder-hand figures, ratios over each game's deals, by the delta method with the game as
+      the unit: :func:`_paired_ratio_difference`).
 
 Measures (after the Digital Ludeme Project's metrics, adapted to a card game; see the book)
     ``deals`` (per game, thrown-in deals not counted), ``tricks_per_deal``, ``thrown_in``,
@@ -841,18 +841,47 @@ def paired_difference(base: Sequence[Measures], other: Sequence[Measures]) -> di
         out[m.name] = mean_estimate(
             [m.per_game(other[i]) - m.per_game(base[i]) for i in range(n)]
         ).as_json()
-    a = summarize_games(base[:n])["measures"]
-    b = summarize_games(other[:n])["measures"]
-    for name in ("elder_wins_deal", "elder_margin"):
-        # pooled over deals, which are not paired: an unpaired difference
-        x, y = a[name], b[name]
-        if x["value"] is None or y["value"] is None or None in (x["low"], y["low"]):
-            out[name] = Estimate(math.nan, math.nan, math.nan, 0).as_json()
-            continue
-        se = math.hypot((x["high"] - x["low"]) / (2 * Z95), (y["high"] - y["low"]) / (2 * Z95))
-        d = y["value"] - x["value"]
-        out[name] = Estimate(d, d - Z95 * se, d + Z95 * se, min(x["n"], y["n"])).as_json()
+    # the elder-hand figures are ratios over each game's deals, whose number differs between two
+    # rules: each game's residuals go together, paired game by game (the delta method)
+    out["elder_wins_deal"] = _paired_ratio_difference(
+        [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in base[:n]],
+        [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in other[:n]]).as_json()
+    out["elder_margin"] = _paired_ratio_difference(
+        [(g.elder_margin, g.full_deals) for g in base[:n]],
+        [(g.elder_margin, g.full_deals) for g in other[:n]]).as_json()
     return out
+
+
+def _paired_ratio_difference(base: Sequence[tuple[float, float]],
+                             other: Sequence[tuple[float, float]]) -> Estimate:
+    """``sum(tops) / sum(bottoms)`` of ``other`` minus that of ``base``, each a list of one
+    ``(top, bottom)`` a game, the games paired by number (the same pack): a normal interval
+    from each pair's two residuals together (the delta method, as :func:`_ratio_by_unit`
+    takes one ratio), so that whatever the pairs share is taken into account; ``n`` is the
+    number of pairs.
+
+    By hand, for three pairs, base ``(1, 2), (0, 2), (2, 2)`` (ratio 0.5) and other
+    ``(2, 2), (1, 2), (2, 2)`` (ratio 5/6): the residuals ``top - ratio · bottom`` over the mean
+    bottom 2 are 0, −0.5, 0.5 and 1/6, −1/3, 1/6; their differences 1/6, 1/6, −1/3 have a
+    sum of squares of 1/6, so the standard error is ``sqrt((1/6) / (3 · 2)) = 1/6``:
+
+    >>> est = _paired_ratio_difference([(1, 2), (0, 2), (2, 2)], [(2, 2), (1, 2), (2, 2)])
+    >>> round(est.value, 4), round(est.low, 4), round(est.high, 4), est.n
+    (0.3333, 0.0067, 0.66, 3)
+    """
+    k = min(len(base), len(other))
+    base, other = base[:k], other[:k]
+    base_total = math.fsum(b for _, b in base)
+    other_total = math.fsum(b for _, b in other)
+    if k < 2 or not base_total or not other_total:
+        return Estimate(math.nan, math.nan, math.nan, k)
+    r_base = math.fsum(t for t, _ in base) / base_total
+    r_other = math.fsum(t for t, _ in other) / other_total
+    units = [(to - r_other * bo) / (other_total / k) - (tb - r_base * bb) / (base_total / k)
+             for (tb, bb), (to, bo) in zip(base, other, strict=True)]
+    half = Z95 * math.sqrt(math.fsum(u * u for u in units) / (k * (k - 1)))
+    d = r_other - r_base
+    return Estimate(d, d - half, d + half, k)
 
 
 def match_difference(base: Sequence[Measures], other: Sequence[Measures]) -> dict[str, Any]:

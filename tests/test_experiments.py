@@ -35,6 +35,7 @@ from penneech.experiments import (
     mean_estimate,
     measure,
     pair_estimate,
+    paired_difference,
     parse_spec,
     plan,
     play_measured,
@@ -255,6 +256,30 @@ def test_duplicate_self_play_takes_its_intervals_over_pairs() -> None:
     first = summarize_games(won, pairs=True)["measures"]["first_dealer_wins"]
     assert first["value"] == 0.5 and first["n"] == 4 and first["low"] == 0.0
     assert summarize_games(won, pairs=True)["pairs"] == 4
+
+
+def test_the_elder_hands_difference_between_two_rules_is_paired_game_by_game() -> None:
+    """Elder hand's margin a deal, one rule against another, had an interval from the two
+    separate intervals (unpaired, and over deals as if independent): a gain that every game
+    shares was as uncertain as the games' spread.  Here elder hand gains 2 points in every deal
+    of every game, whatever that game's own margin: paired, the difference is 2 and sure."""
+    deals = [3, 5, 4, 6, 3, 5]
+    margins = [9, -10, 4, -8, 12, -6]
+    base = [_game(i, d)._replace(full_deals=d, elder_margin=m)
+            for i, (d, m) in enumerate(zip(deals, margins, strict=True))]
+    other = [g._replace(elder_margin=g.elder_margin + 2 * g.full_deals) for g in base]
+    margin = paired_difference(base, other)["elder_margin"]
+    assert math.isclose(margin["value"], 2.0) and margin["n"] == 6
+    assert margin["high"] - margin["low"] < 1e-9, margin
+    # noise that differs game by game widens it, as it should
+    shaken = [g._replace(elder_margin=g.elder_margin + (3 if g.game % 2 else -3))
+              for g in other]
+    wide = paired_difference(base, shaken)["elder_margin"]
+    assert wide["low"] < 2.0 < wide["high"] and wide["high"] - wide["low"] > 0.5
+    # the share of decided deals elder hand wins: 1 of 2 in every base game, 2 of 2 in the other
+    won = paired_difference([_game(i, 4, elder=(1, 1)) for i in range(4)],
+                            [_game(i, 4, elder=(2, 0)) for i in range(4)])["elder_wins_deal"]
+    assert math.isclose(won["value"], 0.5) and math.isclose(won["low"], won["high"])
 
 
 def test_two_readings_are_compared_game_by_game() -> None:
