@@ -23,7 +23,7 @@ from collections.abc import Callable
 from penneech import Game, playouts
 from penneech.cards import Card
 from penneech.game import PlayerView
-from penneech.players import make_player
+from penneech.players import Player, make_player
 from penneech.solver import Position
 
 KINDS = ("knows-hand", "knows-all")
@@ -32,8 +32,9 @@ KINDS = ("knows-hand", "knows-all")
 class KnowingExpert:
     """The expert with the true hidden cards of ``game`` in its worlds (see the module)."""
 
-    def __init__(self, seed: int, game: Game, stock: bool = False) -> None:
-        self.inner = make_player("expert", seed=seed)
+    def __init__(self, seed: int, game: Game, stock: bool = False,
+                 inner: Player | None = None) -> None:
+        self.inner = inner if inner is not None else make_player("expert", seed=seed)
         self.game = game
         self.stock = stock
         self.name = "knows-all" if stock else "knows-hand"

@@ -47,3 +47,26 @@ def test_every_world_holds_the_true_hidden_cards(kind: str, monkeypatch: pytest.
         assert stocks == {true.turnups}
     else:
         assert len(stocks) > 1  # the stock is still guessed
+
+
+def test_the_won_games_yardstick_plays_the_recorded_games_with_the_expert_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``knowing_games.py`` plays the expert's recorded game against greedy (the same pack, the
+    same seats) with the expert, and only the expert, told greedy's hand."""
+    from benchmarks import knowing_games
+    from benchmarks.remeasure import RECORDED
+    from benchmarks.strength import _load
+
+    told: list[str] = []
+    play = knowing_games.KnowingExpert.play
+
+    def watched(self: knowing_games.KnowingExpert, view: object) -> object:
+        told.append(self.name)
+        return play(self, view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(knowing_games.KnowingExpert, "play", watched)
+    result = knowing_games.play_knowing("knows-hand", "minimal", 1)
+    recorded = _load(RECORDED / "expert-greedy-minimal.jsonl")[1]
+    assert (result.seed, result.players, result.first_dealer) == (
+        recorded.seed, recorded.players, recorded.first_dealer)
+    assert result.winner_player in ("expert", "greedy") and set(told) == {"knows-hand"}
