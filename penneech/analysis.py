@@ -24,9 +24,10 @@ A :class:`DealAnalysis` adds up what each player's cards cost, telling apart the
 cards that were the best from what the player could see (hindsight), and every result turns
 into plain JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.  Where the
 game is what tells the best card from the card played, the lines told are played for the game,
-and the card played is said to cost the game (:attr:`PlayAnalysis.loses_game`), not points: a
-line that wins the game stops there, so its points can be fewer than those of a line that does
-not (review 41d).
+and the card played is said to cost the game (:attr:`PlayAnalysis.loses_game`: the opponent
+wins it in this deal) or a win of the game in this deal (:attr:`PlayAnalysis.misses_win`: the
+game goes on), not points: a line that wins the game stops there, so its points can be fewer
+than those of a line that does not (review 41d).
 
 >>> from penneech import Game
 >>> from penneech.players import make_player, play_deal
@@ -84,9 +85,12 @@ class PlayAnalysis:
         best_estimated: the card those estimates prefer (``None`` without estimates).
         explanation: why the best card was best, in English, told about the players by name
             (see :meth:`explain` to tell it to one of them as "you").
-        loses_game: with every card known and both playing for the game, the card played gives
-            up a win the best card keeps, or lets the opponent win where the best card does
-            not: it costs the game.
+        loses_game: with every card known and both playing for the game, the card played lets
+            the opponent win the game in this deal, where the best card does not: it costs the
+            game.
+        misses_win: with every card known and both playing for the game, the best card wins the
+            game in this deal and the card played does not, but the game goes on (the player
+            may yet win it in a later deal; review 42a: it was said to cost the game).
     """
 
     deal: int
@@ -101,11 +105,27 @@ class PlayAnalysis:
     reasons: tuple[Sentence, ...]
     names: tuple[str, str]
     loses_game: bool = False
+    misses_win: bool = False
 
     @property
     def costly(self) -> bool:
-        """Whether the card played cost anything: points, or the game."""
-        return self.cost > 0 or self.loses_game
+        """Whether the card played cost anything: points, the game, or a win of it."""
+        return self.cost > 0 or self.for_the_game
+
+    @property
+    def for_the_game(self) -> bool:
+        """Whether what the card cost is told in the game (lost, or a win missed), not points."""
+        return self.loses_game or self.misses_win
+
+    @property
+    def cost_text(self) -> str:
+        """What the card played cost, in words: "the game", "a win of the game" (in this deal,
+        the game going on), "3 points"."""
+        if self.loses_game:
+            return "the game"
+        if self.misses_win:
+            return "a win of the game"
+        return _points(self.cost)
 
     @property
     def estimated_cost(self) -> float | None:
@@ -134,6 +154,7 @@ class PlayAnalysis:
             "best": self.best.code,
             "cost": self.cost,
             "loses_game": self.loses_game,
+            "misses_win": self.misses_win,
             "explanation": self.explanation,
         }
         if self.estimates is not None and self.best_estimated is not None:
@@ -158,10 +179,11 @@ class DealAnalysis:
     @property
     def costs(self) -> tuple[int, int]:
         """What each player's cards cost in the deal, in points, with every card known (a card
-        that cost the game is counted in :attr:`games_lost` instead)."""
+        that cost the game, or a win of it, is counted in :attr:`games_lost` or
+        :attr:`wins_missed` instead)."""
         totals = [0, 0]
         for p in self.plays:
-            if not p.loses_game:
+            if not p.for_the_game:
                 totals[p.player] += p.cost
         return (totals[0], totals[1])
 
@@ -170,6 +192,13 @@ class DealAnalysis:
         """How many of each player's cards cost the game (:attr:`PlayAnalysis.loses_game`)."""
         return (sum(p.loses_game for p in self.plays if p.player == 0),
                 sum(p.loses_game for p in self.plays if p.player == 1))
+
+    @property
+    def wins_missed(self) -> tuple[int, int]:
+        """How many of each player's cards missed a win of the game in this deal, the game
+        going on (:attr:`PlayAnalysis.misses_win`)."""
+        return (sum(p.misses_win for p in self.plays if p.player == 0),
+                sum(p.misses_win for p in self.plays if p.player == 1))
 
     def summary(self, you: Seat | None = None) -> str:
         """One line: what each player's choices cost (the game, points), and how much of that
@@ -184,38 +213,54 @@ class DealAnalysis:
                 continue
             n = f"{len(choices)} choice{'s' if len(choices) != 1 else ''}"
             games = [p for p in choices if p.loses_game]
-            costly = [p for p in choices if p.cost and not p.loses_game]
+            missed = [p for p in choices if p.misses_win]
+            costly = [p for p in choices if p.cost and not p.for_the_game]
             points = _points(sum(p.cost for p in costly))
-            if games:
-                sentence += [verb(seat, "loses"), f" the game in {len(games)} of {n}"]
-                if costly:
-                    sentence += [f", and {points} in {len(costly)} other"
-                                 f"{'s' if len(costly) != 1 else ''}"]
-            elif costly:
-                sentence += [verb(seat, "loses"), f" {points} in {len(costly)} of {n}"]
-            else:
-                sentence += [verb(seat, "loses"), f" no points in {n}"]  # (not "0 in 0 of 6")
             unseen = sum(p.cost for p in costly if _hindsight(p))
-            if unseen:
-                sentence += [f" ({unseen} of those points on cards that were the best from what ",
-                             Who(seat), " could see)"]
-            if any(_hindsight(p) for p in games):
-                sentence += [" (the game on a card that was the best from what ", Who(seat),
-                             " could see)"]
+            # what was lost, the gravest first: each with its count, the first "of 6 choices"
+            clauses: list[list[Any]] = []
+            said = ""  # the verb of the clause before, not said again ("and 14 points in 2 others")
+            for found, third, what, hindsight in (
+                    (games, "loses", " the game", " (the game"),
+                    (missed, "gives", " up a win of the game", " (the win"),
+                    (costly, "loses", f" {points}", f" ({unseen} of those points")):
+                if not found:
+                    continue
+                count = (" in the only choice" if len(choices) == 1 else  # (not "1 of 1")
+                         f" in {len(found)} of {n}" if not clauses else
+                         f" in {len(found)} other{'s' if len(found) != 1 else ''}")
+                clause = [*([] if third == said else [verb(seat, third)]), what.lstrip()
+                          if third == said else what, count]
+                said = third
+                if (unseen if found is costly else any(_hindsight(p) for p in found)):
+                    seen = sum(_hindsight(p) for p in found)
+                    clause += [hindsight, " on ", "cards that were" if seen > 1 else
+                               "a card that was", " the best from what ", Who(seat), " could see)"]
+                clauses.append(clause)
+            if not clauses:
+                clauses.append([verb(seat, "loses"), f" no points in {n}"])  # (not "0 in 0 of 6")
+            for i, clause in enumerate(clauses):
+                if i:
+                    sentence.append(", and " if i == len(clauses) - 1 else ", ")
+                sentence += clause
         return render((*sentence, "."), self.names, you)
 
     def cost_words(self, player: Seat | None = None) -> str:
-        """"2 of 5 choices cost points", "1 of 5 choices lost the game", or "every choice was a
-        best one": of ``player``'s choices, or of everyone's (``None``)."""
+        """"2 of 5 choices cost points", "1 of 5 choices lost the game", "the one choice gave
+        up a win of the game", or "every choice was a best one": of ``player``'s choices, or of
+        everyone's (``None``)."""
         mine = [p for p in self.plays if player is None or p.player == player]
-        games = sum(1 for p in mine if p.loses_game)
-        points = sum(1 for p in mine if p.costly and not p.loses_game)
-        if not games and not points:
+        counts = ((sum(p.loses_game for p in mine), "lost the game"),
+                  (sum(p.misses_win for p in mine), "gave up a win of the game"),
+                  (sum(p.costly and not p.for_the_game for p in mine), "cost points"))
+        found = [(k, what) for k, what in counts if k]
+        if not found:
             return "every choice was a best one"
-        if not games:
-            return f"{points} of {len(mine)} choices cost points"
-        lost = f"{games} of {len(mine)} choices lost the game"
-        return lost + (f" and {points} more cost points" if points else "")
+        if len(mine) == 1:  # (not "1 of 1 choices"; review 42a)
+            return f"the one choice {found[0][1]}"
+        parts = [f"{found[0][0]} of {len(mine)} choices {found[0][1]}"]
+        parts += [f"{k} more {what}" for k, what in found[1:]]
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
     def review(self, player: Seat, you: Seat | None = None) -> list[str]:
         """What ``player``'s cards cost, as the terminal, the live table and the notebook
@@ -290,7 +335,7 @@ class DealAnalysis:
                 f"<tr{style}><td>{p.trick}</td><td>{html_text(self.names[p.player])}</td>"
                 f"<td>{words_html(card_text(p.played))}</td>"
                 f"<td>{words_html(card_text(p.best))}</td>"
-                f"<td>{'the game' if p.loses_game else p.cost}</td>"
+                f"<td>{p.cost if not p.for_the_game else html_text(p.cost_text)}</td>"
                 f"<td>{words_html(mine)}</td><td>{values}</td></tr>"
                 # the explanation wraps within the screen's width, though the table is wider
                 f"<tr{style}><td colspan='7'><div style='max-width:min(60em,85vw);"
@@ -309,6 +354,7 @@ class DealAnalysis:
             "players": list(self.names),
             "costs": list(self.costs),
             "games_lost": list(self.games_lost),
+            "wins_missed": list(self.wins_missed),
             "summary": self.summary(),
             "plays": [p.to_json() for p in self.plays],
         }
@@ -334,7 +380,7 @@ def _points(n: float) -> str:
 def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
     who = render((Who(p.player),), p.names, you)
     text = (f"Trick {p.trick}: {who} played {card_text(p.played)}; best {card_text(p.best)}, "
-            f"cost {'the game' if p.loses_game else _points(p.cost)}")
+            f"cost {p.cost_text}")
     if p.best_estimated is not None:
         # (no cost in points here: the play-outs choose by the chance of winning the game, and
         # the explanation under the line gives it, in that measure)
@@ -458,7 +504,9 @@ def _weigh(game: Game, action: PlayAction, with_estimates: bool, worlds: int,
     return PlayAnalysis(
         deal=game.deal_number, trick=game.trick_number, player=player, played=played,
         exact=exact, best=best, cost=cost, estimates=found,
-        best_estimated=preferred, reasons=reasons, names=game.names, loses_game=for_the_game,
+        best_estimated=preferred, reasons=reasons, names=game.names,
+        loses_game=for_the_game and outcome[played] == -1,
+        misses_win=for_the_game and outcome[played] == 0,
     )
 
 

@@ -224,9 +224,11 @@ def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight()
         assert (f"; {which} the best from what you could see, so that cost is hindsight, "
                 "not a mistake.") in head, head
         assert "from what Ann could see" in report.review(0, you=1)[0]
-        points = sum(p.cost for p in unseen if not p.loses_game)
+        hindsight = [p for p in unseen if not p.for_the_game and p.cost]
+        points = sum(p.cost for p in hindsight)
         if points:
-            assert (f"({points} of those points on cards that were the best "
+            cards = "cards that were" if len(hindsight) > 1 else "a card that was"
+            assert (f"({points} of those points on {cards} the best "
                     "from what you could see)") in summary, summary
     assert seen >= 3
 
@@ -274,27 +276,35 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
             for deal in deal_numbers(game):
                 for p in analyse_deal(game, deal, estimates=False).plays:
                     game_reason = game_said.search(p.explanation) is not None
-                    assert game_reason == p.loses_game, p.explanation
+                    assert game_reason == p.for_the_game, p.explanation
                     assert ("cost the game" in _play_line(p, None)) == p.loses_game
+                    assert ("cost a win of the game" in _play_line(p, None)) == p.misses_win
+                    assert not (p.loses_game and p.misses_win)
                     found = figures.search(p.explanation) if p.costly else None
                     if found is None:
                         continue
                     good_me, good_them, bad_me, bad_them = map(int, found.groups())
                     shown = (good_me - good_them) - (bad_me - bad_them)
-                    assert p.cost == (max(0, shown) if p.loses_game else shown), p.explanation
+                    assert p.cost == (max(0, shown) if p.for_the_game else shown), p.explanation
                     checked += 1
-                    for_the_game += p.loses_game
+                    for_the_game += p.for_the_game
                 report = analyse_deal(game, deal_numbers(game)[-1], estimates=False)
                 lost = [p for p in report.plays if p.loses_game]
+                missed = [p for p in report.plays if p.misses_win]
                 assert report.costs == tuple(
-                    sum(p.cost for p in report.plays if p.player == seat and not p.loses_game)
+                    sum(p.cost for p in report.plays if p.player == seat and not p.for_the_game)
                     for seat in (0, 1))
                 assert report.games_lost == tuple(
                     sum(1 for p in lost if p.player == seat) for seat in (0, 1))
+                assert report.wins_missed == tuple(
+                    sum(1 for p in missed if p.player == seat) for seat in (0, 1))
                 for seat in (0, 1):
-                    if report.games_lost[seat]:
-                        assert (f"{report.names[seat]} loses the game in "
-                                f"{report.games_lost[seat]} of ") in report.summary()
+                    told = report.summary().split(";")[seat]
+                    assert (f"{report.names[seat]} loses the game in "
+                            f"{report.games_lost[seat]} of " in told) == bool(
+                        report.games_lost[seat]), told
+                    assert ("gives up a win of the game" in told) == bool(
+                        report.wins_missed[seat]), told
     assert checked >= 30 and for_the_game, (checked, for_the_game)
 
 
@@ -474,9 +484,12 @@ def test_the_best_card_is_the_best_for_the_game(preset: str) -> None:
             weighed += 1
             assert truth[got.best] == top, (rules, seed, card, truth, got.best)
             assert (not got.costly) == (truth[card] == top), (rules, seed, card, truth, got.cost)
-            # a card that loses the game costs the game, not points (review 41d)
-            assert got.loses_game == (truth[card][0] < top[0]), (rules, seed, card, truth)
-            if got.loses_game:
+            # a card that loses the game costs the game, not points (review 41d); one that
+            # only gives up a win in this deal, the game going on, a win of it (review 42a)
+            assert got.for_the_game == (truth[card][0] < top[0]), (rules, seed, card, truth)
+            assert got.loses_game == (truth[card][0] == -1 < top[0]), (rules, seed, card, truth)
+            assert got.misses_win == (truth[card][0] == 0 < top[0]), (rules, seed, card, truth)
+            if got.for_the_game:
                 assert "win the game" in got.explanation, got.explanation
     assert weighed > decided and lost_anyway, (weighed, decided, lost_anyway)
 
@@ -519,7 +532,10 @@ def test_a_card_that_decides_the_game_is_the_best(preset: str, seed: int, tricks
     truth = _for_the_game(game)
     assert truth[Card(best)] == max(truth.values()) and truth[Card(worse)][0] < truth[Card(best)][0]
     weighed = _weigh(game, PlayAction(game.to_move, Card(worse)), False, 0, 0)
-    assert weighed.best == Card(best) and weighed.loses_game, weighed.explanation
+    assert weighed.best == Card(best) and weighed.for_the_game, weighed.explanation
+    # the card played lets the opponent win, or only gives up the win, the game going on
+    assert weighed.loses_game == (truth[Card(worse)][0] == -1)
+    assert weighed.misses_win == (truth[Card(worse)][0] == 0)
     assert "would win the game in this deal" in weighed.explanation
     right = _weigh(game, PlayAction(game.to_move, Card(best)), False, 0, 0)
     assert right.cost == 0 and not right.loses_game and not right.costly
@@ -600,3 +616,35 @@ def test_the_trick_where_the_difference_is_names_who_takes_it_in_each_line() -> 
                     in p.explanation), p.explanation
             parted += 1
     assert parted >= 3, parted
+
+
+def test_a_card_that_gives_up_a_win_in_the_deal_does_not_lose_the_game() -> None:
+    """Ben's ♣K gave up a win of the game in deal 8 (the ♦10 would have won it there), and the
+    game went on: Ben won it in that very deal.  The summary said that Ben "loses the game"
+    with it, and that both players lost the game in the deal (review 42a)."""
+    from penneech.analysis import _play_line
+
+    game = Game("pagat", seed=5, players=("Ann", "Ben"))
+    play_game(game, [make_player("random", seed=5), make_player("greedy", seed=6)])
+    assert game.outcome is not None and game.outcome.winner == 1
+    report = analyse_deal(game, 8, estimates=False)
+    king = next(p for p in report.plays if p.player == 1 and p.played == Card("KC"))
+    assert king.misses_win and not king.loses_game and king.best == Card("TD")
+    assert "with it Ben would win the game in this deal" in king.explanation
+    assert _play_line(king, None) == "Trick 2: Ben played ♣K; best ♦10, cost a win of the game."
+    assert report.wins_missed == (0, 1) and report.games_lost[1] == 0
+    ben = report.summary().split("; ")[1]
+    assert ben == "Ben gives up a win of the game in 1 of 6 choices, and loses 6 points in 1 other."
+    assert report.cost_words(1) == "1 of 6 choices gave up a win of the game and 1 more cost points"
+    assert report.to_json()["wins_missed"] == [0, 1]
+    # the other player's clauses share their verb: "loses the game …, and 14 points …"
+    assert report.summary().split("; ")[0].endswith(
+        "Ann loses the game in 2 of 6 choices, and 14 points in 2 others")
+
+
+def test_one_choice_is_not_1_of_1_choices() -> None:
+    game = Game("pagat", seed=7, players=("Ann", "Ben"))
+    play_game(game, [make_player("random", seed=7), make_player("greedy", seed=8)])
+    report = analyse_deal(game, 6, estimates=False)
+    assert report.cost_words(1) == "the one choice lost the game"
+    assert report.summary(0).endswith("Ben loses the game in the only choice.")
