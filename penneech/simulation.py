@@ -268,8 +268,11 @@ def seat_game(
 ) -> SeatedGame:
     """Game number ``number`` of a run and its players, as :func:`play_one` plays it."""
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
-    labels = tuple(labels) if labels is not None else tuple(kinds)
     settings = tuple(settings) if settings is not None else ({}, {})
+    # (two of a kind are told apart as a run's results tell them, "greedy#1" and "greedy#2": a
+    # game refuses two names that read as one)
+    labels = tuple(labels) if labels is not None else (
+        tuple(kinds) if kinds[0] != kinds[1] else (f"{kinds[0]}#1", f"{kinds[1]}#2"))
     first, second = _seating(number, duplicate)
     players = tuple(
         make_player(kinds[who], seed=player_seed(seed, number, seat), **dict(settings[who]))
@@ -807,7 +810,9 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # (at 10 of 10 the high end came out 0.9999999999999999, printed "100.000%"; review 42b)
+    return (0.0 if successes == 0 else max(0.0, centre - half),
+            1.0 if successes == trials else min(1.0, centre + half))
 
 
 @dataclass(frozen=True)
