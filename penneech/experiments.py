@@ -637,7 +637,9 @@ class Estimate(NamedTuple):
 
 
 def _round(x: float) -> float | None:
-    return None if math.isnan(x) else round(x, 6)
+    """A figure as the data files keep it: to 9 places, so that a page's one decimal of a
+    percentage is not rounded twice (0.6805000967 kept as 0.6805 printed 68.0; review 42b)."""
+    return None if math.isnan(x) else round(x, 9) + 0.0  # (+ 0.0: never -0.0)
 
 
 #: Two-sided 95% quantiles of Student's t for 1 to 29 degrees of freedom.
@@ -663,18 +665,23 @@ def mean_estimate(values: Sequence[float]) -> Estimate:
     mean = math.fsum(values) / n
     if n == 1:
         return Estimate(mean, math.nan, math.nan, 1)
-    half = (_T95[n - 2] if n - 1 < 30 else Z95) * statistics.stdev(values) / math.sqrt(n)
+    half = _t95(n - 1) * statistics.stdev(values) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, n)
 
 
-def _pooled(total: float, total_sq: float, n: int) -> Estimate:
-    """A mean from a sum and a sum of squares (normal interval)."""
-    if n < 2:
-        return Estimate(total / n if n else math.nan, math.nan, math.nan, n)
-    mean = total / n
-    var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
-    half = Z95 * math.sqrt(var / n)
-    return Estimate(mean, mean - half, mean + half, n)
+def _t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom: from the table
+    up to 29, then by the Cornish-Fisher expansion about the normal quantile (within 1e-5 from
+    30 on; it jumped from 2.045 to 1.960 at 30, review 42b).
+
+    >>> round(_t95(29), 3), round(_t95(30), 4), round(_t95(120), 4), round(_t95(10**6), 4)
+    (2.045, 2.0423, 1.9799, 1.96)
+    """
+    if df < 30:
+        return _T95[df - 1]
+    z = Z95
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
 
 
 def _ratio(a: float, b: float) -> float:
@@ -780,20 +787,17 @@ def summarize_games(games: Sequence[Measures], *, pairs: bool = False) -> dict[s
             out[name] = est._replace(low=max(0.0, est.low), high=min(1.0, est.high))
         else:
             out[name] = proportion(sum(ended(g) for g in games), n)
-    if pairs:
-        def by_pair(field: Callable[[Measures], float]) -> list[float]:
-            return [math.fsum(field(g) for g in games[i:i + 2]) for i in range(0, n, 2)]
+    # elder hand's deals are counted by the game (by the pair, in duplicate play), the unit
+    # whose deals go together: not each deal as if it stood alone (review 42b)
+    step = 2 if pairs else 1
 
-        out["elder_wins_deal"] = _ratio_by_unit(
-            by_pair(lambda g: g.elder_ahead), by_pair(lambda g: g.elder_ahead + g.dealer_ahead))
-        out["elder_margin"] = _ratio_by_unit(by_pair(lambda g: g.elder_margin),
-                                             by_pair(lambda g: g.full_deals))
-    else:
-        decided = sum(g.elder_ahead + g.dealer_ahead for g in games)
-        out["elder_wins_deal"] = proportion(sum(g.elder_ahead for g in games), decided)
-        out["elder_margin"] = _pooled(sum(g.elder_margin for g in games),
-                                      sum(g.elder_margin_sq for g in games),
-                                      sum(g.full_deals for g in games))
+    def by_unit(field: Callable[[Measures], float]) -> list[float]:
+        return [math.fsum(field(g) for g in games[i:i + step]) for i in range(0, n, step)]
+
+    out["elder_wins_deal"] = _ratio_by_unit(
+        by_unit(lambda g: g.elder_ahead), by_unit(lambda g: g.elder_ahead + g.dealer_ahead))
+    out["elder_margin"] = _ratio_by_unit(by_unit(lambda g: g.elder_margin),
+                                         by_unit(lambda g: g.full_deals))
     histogram: dict[str, int] = {}
     for g in sorted(games, key=lambda g: g.deals):
         histogram[str(g.deals)] = histogram.get(str(g.deals), 0) + 1
@@ -820,14 +824,20 @@ def summarize_match(games: Sequence[Measures]) -> dict[str, Any]:
             seat = g.p0_seat if player == 0 else 1 - g.p0_seat
             points[player] += g.scores[seat]
     restricted = sum(g.restricted_moves for g in games)
+    won, _, lost = pairs
     return {
         "games": n,
         "win_rate": rate.as_json(),
         # Ludii scores a win 1 and a loss -1: r = 2p - 1.
         "utility": Estimate(2 * rate.value - 1, 2 * rate.low - 1, 2 * rate.high - 1, n).as_json(),
         "pairs": pairs,
+        # over the duplicate pairs, the independent units, and whether the pairs not split lean
+        # one way (to three figures: a p-value of 1e-9 is not 0)
+        "pair_rate": pair_estimate(pairs).as_json(),
+        "sign_test": float(f"{sign_test(won, lost):.3g}"),
         "mean_points": [round(p / n, 3) if n else None for p in points],
-        "deals": mean_estimate([float(g.deals) for g in games]).as_json(),
+        # the two games of a pair share a pack, and their lengths go together (review 42b)
+        "deals": mean_estimate(_pair_means([float(g.deals) for g in games])).as_json(),
         "narrowed": proportion(sum(g.narrowed for g in games), restricted).as_json()
         if restricted else None,
     }
@@ -898,22 +908,126 @@ def match_difference(base: Sequence[Measures], other: Sequence[Measures]) -> dic
 
 def pair_estimate(pairs: Sequence[int]) -> Estimate:
     """The first player's share of a duplicate match taken over its pairs: ``pairs`` is
-    ``[won, split, lost]`` (both games, one, none), each pair scoring 1, ½ or 0, with a normal
-    interval (Student's t up to 30 pairs) over the pairs, the independent units of the match.
+    ``[won, split, lost]`` (both games, one, none), each pair scoring 1, ½ or 0; ``n`` is the
+    number of pairs, the independent units of the match.
+
+    The share is ``0.5 + (won - lost) / (2 n)``: it moves with the pairs that are not split
+    alone.  Its 95% interval is the wider of two (review 42b: a normal interval of the pairs'
+    scores shrank to a point with no pair unsplit, gave certainty from three pairs won, and left
+    50% where the sign test beside it found nothing):
+
+    * Tango's score interval for paired counts (Tango 1998), which does not shrink to a point
+      where no pair is unsplit: 0 won and 0 lost of 1,000 pairs gives 49.8% to 50.2%;
+    * the exact interval that the sign test (:func:`sign_test`) inverts: Clopper-Pearson's for
+      the share of the unsplit pairs won, scaled by their number.  So the interval leaves 50%
+      only where the sign test printed beside it finds the split uneven (p below 0.05).
 
     Where the two games of a pair go together (two near-identical players split most pairs)
-    this is narrower than the Wilson interval over games, which treats every game as
-    independent.  By hand, for 2 pairs won, 6 split and 2 lost: mean 0.5, standard deviation
-    ``sqrt((2 · 0.25 + 2 · 0.25) / 9) = 0.3333``, half-width ``2.262 · 0.3333 / sqrt(10)``:
+    this is far narrower than the Wilson interval over games, which treats every game as
+    independent:
 
     >>> est = pair_estimate([2, 6, 2])
     >>> round(est.value, 4), round(est.low, 4), round(est.high, 4), est.n
-    (0.5, 0.2616, 0.7384, 10)
+    (0.5, 0.3017, 0.6983, 10)
+    >>> [round(x, 4) for x in pair_estimate([0, 1000, 0])[:3]]
+    [0.5, 0.4981, 0.5019]
+    >>> [round(x, 4) for x in pair_estimate([3, 0, 0])[:3]]
+    [1.0, 0.2924, 1.0]
     """
-    won, split, lost = pairs
-    values = [1.0] * won + [0.5] * split + [0.0] * lost
-    est = mean_estimate(values)
-    return est._replace(low=max(0.0, est.low), high=min(1.0, est.high))
+    won, split, lost = _counts(pairs, ("won", "split", "lost"), "pairs")
+    n = won + split + lost
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    low, high = _tango(won, lost, n)
+    unsplit = won + lost
+    if unsplit:
+        q_low, q_high = _clopper_pearson(won, unsplit)
+        low = min(low, (2 * q_low - 1) * unsplit / n)
+        high = max(high, (2 * q_high - 1) * unsplit / n)
+    return Estimate(0.5 + (won - lost) / (2 * n), 0.5 + low / 2, 0.5 + high / 2, n)
+
+
+def _clopper_pearson(x: int, m: int, alpha: float = 0.05) -> tuple[float, float]:
+    """The exact (Clopper-Pearson) interval for a share: ``x`` of ``m``, by bisection on the
+    binomial's tails (in logarithms, so that a thousand trials do not underflow).
+
+    >>> [round(v, 4) for v in _clopper_pearson(0, 4)]
+    [0.0, 0.6024]
+    >>> [round(v, 4) for v in _clopper_pearson(5, 10)]
+    [0.1871, 0.8129]
+    """
+
+    def at_most(k: int, q: float) -> float:  # P(X <= k), X binomial (m, q)
+        if k < 0:
+            return 0.0
+        if k >= m:
+            return 1.0
+        logs = [math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1)
+                + i * math.log(q) + (m - i) * math.log1p(-q) for i in range(k + 1)]
+        top = max(logs)
+        return min(1.0, math.exp(top) * math.fsum(math.exp(v - top) for v in logs))
+
+    def solve(falls: Callable[[float], float]) -> float:  # the q where falls(q) = alpha / 2
+        lo, hi = 0.0, 1.0
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            if falls(mid) > alpha / 2:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    # P(X >= x) rises with q, so its complement P(X <= x - 1) falls: the low end is where that
+    # complement is 1 - alpha / 2
+    low = 0.0 if x == 0 else solve(lambda q: alpha - (1 - at_most(x - 1, q)))
+    high = 1.0 if x == m else solve(lambda q: at_most(x, q))
+    return (low, high)
+
+
+def _counts(given: object, names: Sequence[str], what: str) -> tuple[int, ...]:
+    """``given`` as whole numbers of at least 0, one for each of ``names``, else a ValueError
+    that says what was wrong."""
+    values = tuple(given) if isinstance(given, (list, tuple)) else None
+    if values is None or len(values) != len(names):
+        raise ValueError(f"{what} must be {len(names)} counts ({', '.join(names)}), not "
+                         f"{given!r}")
+    for name, value in zip(names, values, strict=True):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{what}: {name} must be a whole number of at least 0, not "
+                             f"{value!r}")
+    return values
+
+
+def _tango(won: int, lost: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Tango's score interval for ``(won - lost) / n`` from ``n`` paired units, ``won`` and
+    ``lost`` of them unsplit one way and the other: the values of the difference that a score
+    test at ``z`` does not reject, found by bisection (the score falls as the difference
+    rises)."""
+
+    def score(d: float) -> float:
+        a = 2 * n
+        b = -won - lost + (2 * n - won + lost) * d
+        c = -lost * d * (1 - d)
+        q = (math.sqrt(max(0.0, b * b - 4 * a * c)) - b) / (2 * a)  # the lost share, given d
+        top = won - lost - n * d
+        var = n * (2 * q + d * (1 - d))
+        if var <= 1e-300:
+            return 0.0 if abs(top) < 1e-12 else math.copysign(math.inf, top)
+        return top / math.sqrt(var)
+
+    def root(target: float, lo: float, hi: float) -> float:
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if score(mid) > target:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    d = (won - lost) / n
+    low = -1.0 if score(-1.0) <= z else root(z, -1.0, d)
+    high = 1.0 if score(1.0) >= -z else root(-z, d, 1.0)
+    return (max(-1.0, min(low, d)), min(1.0, max(high, d)))
 
 
 def sign_test(won: int, lost: int) -> float:
@@ -922,13 +1036,20 @@ def sign_test(won: int, lost: int) -> float:
 
     >>> round(sign_test(27, 59), 4)
     0.0007
+
+    In whole numbers, so that it holds for any number of pairs (a float overflowed from 1,024;
+    reviews 42a and 42b):
+
+    >>> sign_test(600, 500) < 0.005 < sign_test(510, 500), sign_test(1500, 1500)
+    (True, 1.0)
     """
+    won, lost = _counts([won, lost], ("won", "lost"), "sign_test")
     n = won + lost
     if n == 0:
         return 1.0
     k = min(won, lost)
-    tail = math.fsum(math.comb(n, i) for i in range(k + 1)) / 2.0 ** n
-    return min(1.0, 2.0 * tail)
+    tail = sum(math.comb(n, i) for i in range(k + 1))
+    return min(1.0, 2 * tail / (1 << n))
 
 
 def reading_differences(
@@ -939,6 +1060,9 @@ def reading_differences(
     (``skill``), paired by duplicate pair: what tells two readings apart, where the overlap of
     their separate intervals does not."""
     names = list(greedy)
+    if set(skill) != set(names):
+        raise ValueError(f"greedy and skill must have the same readings, not {sorted(names)} "
+                         f"and {sorted(skill)}")
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
@@ -955,13 +1079,18 @@ def reading_differences(
 
 def skill_trace_terms(results: Sequence[float]) -> tuple[float, list[float]]:
     """The parts of :func:`skill_trace`: the clamped prediction and each match's term
-    ``(1 - prediction) · max(result, 0)²`` (the trace is the prediction plus the terms).
+    ``(1 - prediction) · max(result, 0) / n`` (the trace is the prediction plus the terms).
 
     >>> predicted, terms = skill_trace_terms([0.992, -0.55, 0.4, -0.05])
     >>> predicted, [round(t, 4) for t in terms]
-    (0.0, [0.9841, 0.0, 0.16, 0.0])
+    (0.0, [0.248, 0.0, 0.1, 0.0])
     """
     n = len(results)
+    if n == 0:
+        raise ValueError("a skill trace needs the result of at least one match")
+    if not all(math.isfinite(r) and -1 <= r <= 1 for r in results):
+        raise ValueError(f"each match's result must be a mean utility from -1 to 1, not "
+                         f"{next(r for r in results if not (math.isfinite(r) and -1 <= r <= 1))}")
     if n == 1:
         predicted = results[0]
     else:
@@ -971,7 +1100,7 @@ def skill_trace_terms(results: Sequence[float]) -> tuple[float, list[float]]:
         slope = sum((k - mx) * (r - my) for k, r in enumerate(results)) / sxx
         predicted = my + slope * (n + 1 - mx)
     predicted = min(1.0, max(0.0, predicted))
-    return predicted, [(1 - predicted) * max(r, 0.0) ** 2 for r in results]
+    return predicted, [(1 - predicted) * max(r, 0.0) / n for r in results]
 
 
 def skill_trace(results: Sequence[float]) -> float:
@@ -979,11 +1108,14 @@ def skill_trace(results: Sequence[float]) -> float:
 
     ``results[k]`` is the stronger side's mean utility (win 1, loss -1) in match ``k``, each rung
     stronger than the last.  Ludii fits a line to them over ``k = 0 … n-1``, predicts the result
-    at ``k = n + 1`` (clamped to [0, 1]) and adds to it ``(1 - prediction)`` times the sum of the
-    squared positive results.  (Ludii does not scale that sum, so the score can pass 1.)
+    at ``k = n + 1`` (clamped to [0, 1]) and adds to it ``(1 - prediction)`` times the mean of
+    the positive results (the negative ones count as 0), so that the trace stays within 0 to 1.
+    That is the later code (commit 7529a82 of Ludeme/Ludii, and the versions after it); an
+    earlier one (1504e98) added the sum of the squared positive results, unscaled, and could
+    pass 1 (review 42b).
 
     >>> round(skill_trace([0.8, 0.4, 0.2, 0.1]), 4)
-    0.85
+    0.375
     """
     predicted, terms = skill_trace_terms(results)
     return predicted + math.fsum(terms)
@@ -993,6 +1125,10 @@ def skill_trace_estimate(
     matches: Sequence[tuple[int, int]], seed: int = SEED, draws: int = 4000
 ) -> Estimate:
     """:func:`skill_trace` of ``(wins, games)`` per match, with a parametric bootstrap interval."""
+    for w, g in matches:
+        if not 0 <= w <= g or g < 1:
+            raise ValueError(f"each match must be (wins, games) with 0 <= wins <= games and at "
+                             f"least one game, not ({w}, {g})")
     utilities = [2 * w / g - 1 for w, g in matches]
     value = skill_trace(utilities)
     rng = random.Random(seed)
@@ -1203,13 +1339,9 @@ def analyse(
             for r in RESTRICTIONS:
                 summary = summarize_match(_games(results, match(rules, f"greedy+{r}", "greedy",
                                                                 scale.restricted)))
-                # Over the duplicate pairs, the independent units (two near-identical
-                # players split most pairs, so the Wilson interval over games is too wide).
+                # read over the duplicate pairs, the independent units (two near-identical
+                # players split most pairs, so the Wilson interval over games is too wide)
                 rate = pair_estimate(summary["pairs"])
-                summary["pair_rate"] = rate.as_json()
-                won, _, lost = summary["pairs"]
-                # (to three figures: a p-value of 1e-9 is not 0)
-                summary["sign_test"] = float(f"{sign_test(won, lost):.3g}")
                 # The loss: how far below an even match the restricted player falls.
                 summary["loss"] = {"value": _round(0.5 - rate.value),
                                    "low": _round(0.5 - rate.high),
@@ -1654,8 +1786,13 @@ def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
     number of observations, where the estimate gives it)."""
     lines = []
     for key, value in result.items():
+        if key == "pairs" and isinstance(value, list) and len(value) == 3:
+            lines.append(f"{indent}duplicate pairs won, split, lost: "
+                         + ", ".join(f"{v:,}" for v in value))
+            continue
         if isinstance(value, dict) and {"value", "low", "high"} <= value.keys():
-            label = MEASURES[key].label if key in MEASURES else key.replace("_", " ")
+            label = (MEASURES[key].label if key in MEASURES else _LABELS.get(key)
+                     or key.replace("_", " "))
             check_estimate(value, key)
             if _unknown(value["value"]):
                 lines.append(f"{indent}{label}: no data")
@@ -1671,5 +1808,13 @@ def format_estimates(result: Mapping[str, Any], indent: str = "") -> str:
             lines.append(f"{indent}{key}:")
             lines.append(format_estimates(value, indent + "  "))
         elif not isinstance(value, (dict, list)):
-            lines.append(f"{indent}{key}: {value}")
+            lines.append(f"{indent}{_LABELS.get(key, key)}: {value}")
     return "\n".join(lines)
+
+
+#: What :func:`format_estimates` calls a figure of a match.
+_LABELS = {
+    "win_rate": "win rate (over games)",
+    "pair_rate": "win rate over the duplicate pairs",
+    "sign_test": "sign test of the pairs not split (p)",
+}

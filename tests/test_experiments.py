@@ -225,8 +225,17 @@ def test_estimates() -> None:
 def test_skill_trace_as_ludii_computes_it() -> None:
     assert skill_trace([0.0, 0.0, 0.0]) == 0.0
     assert skill_trace([1.0, 1.0]) == 1.0
-    # a falling line predicts 0 at k = n + 1: only the area counts
-    assert math.isclose(skill_trace([0.6, 0.3, 0.0]), 0.36 + 0.09)
+    # a falling line predicts 0 at k = n + 1: only the area counts, the mean of the positive
+    # results (Ludii's later SkillTrace.java, 7529a82; the earlier one summed their squares)
+    assert math.isclose(skill_trace([0.6, 0.3, 0.0]), (0.6 + 0.3) / 3)
+    # within 0 to 1 whatever the results: the earlier formula gave 1.144 for minimal's ladder
+    assert 0 <= skill_trace([0.992, -0.55, 0.4, -0.05]) <= 1
+    for bad, said in (([], "at least one match"), ([0.5, math.nan], "from -1 to 1, not nan"),
+                      ([1.5], "from -1 to 1, not 1.5")):
+        with pytest.raises(ValueError, match=said):
+            skill_trace(bad)
+    with pytest.raises(ValueError, match=r"not \(0, 0\)"):
+        skill_trace_estimate([(0, 0)])
     estimate = skill_trace_estimate([(150, 200), (120, 200), (100, 200)])
     assert estimate.low <= estimate.value <= estimate.high
     assert estimate.n == 600
@@ -297,13 +306,52 @@ def test_two_readings_are_compared_game_by_game() -> None:
 
 def test_a_duplicate_match_over_its_pairs() -> None:
     # 27 pairs won, 59 lost, the rest split (Parlett, trumping instead of following, review 41b)
+    from penneech.experiments import _clopper_pearson, _tango
+
     est = pair_estimate([27, 914, 59])
     values = [1.0] * 27 + [0.5] * 914 + [0.0] * 59
     assert math.isclose(est.value, 0.484) and est.n == 1000
-    assert est == mean_estimate(values)
+    assert math.isclose(est.value, mean_estimate(values).value)
     assert est.high < 0.5 < proportion(968, 2000).high  # below 50% over pairs, not over games
-    assert math.isclose(sign_test(27, 59), 0.000784 - 0.0001, abs_tol=1e-4)
+    # the wider of Tango's score interval (its ends checked against a score test whose
+    # restricted maximum was found by a grid, not by the formula) and the exact interval of the
+    # 86 unsplit pairs (Clopper-Pearson for 27 of 86: 0.2181 to 0.4230, as scipy's beta gives)
+    tango = _tango(27, 59, 1000)
+    assert (round(tango[0], 4), round(tango[1], 4)) == (-0.0509, -0.0141)
+    exact = _clopper_pearson(27, 86)
+    assert (round(exact[0], 4), round(exact[1], 4)) == (0.2181, 0.423)
+    assert math.isclose(est.low, 0.5 + min(tango[0], (2 * exact[0] - 1) * 0.086) / 2)
+    assert math.isclose(est.high, 0.5 + max(tango[1], (2 * exact[1] - 1) * 0.086) / 2)
+    assert (round(est.low, 4), round(est.high, 4)) == (0.4746, 0.4934)
+    assert math.isclose(sign_test(27, 59), 0.000732, abs_tol=1e-6)  # scipy's binomtest
     assert sign_test(5, 5) == 1.0 and sign_test(0, 0) == 1.0
+
+
+def test_the_share_over_pairs_is_honest_where_few_pairs_are_unsplit() -> None:
+    """A normal interval of the pairs' scores shrank to a point with no pair unsplit (Parlett's
+    "letting a trick go" printed 50.0% (50.0-50.0) though 8.4% of the choices were taken away),
+    gave certainty from three pairs won, and left 50% where the sign test beside it did not
+    find the split uneven (review 42b)."""
+    none = pair_estimate([0, 1000, 0])
+    assert none.low < 0.499 and none.high > 0.501 and none.value == 0.5
+    three = pair_estimate([3, 0, 0])
+    assert three.value == 1.0 and three.high == 1.0 and three.low < 0.5
+    # where the interval leaves 50%, the sign test finds the split uneven, and the other way
+    for pairs in ([0, 1996, 4], [0, 995, 5], [7, 12, 1], [6, 14, 0], [27, 914, 59],
+                  [40, 900, 60], [12, 0, 3]):
+        est = pair_estimate(pairs)
+        leaves = est.high < 0.5 or est.low > 0.5
+        assert leaves == (sign_test(pairs[0], pairs[2]) < 0.05), (pairs, est)
+    # counts that are not counts are said so, not a traceback from inside
+    for bad, said in (([1, 2], "pairs must be 3 counts"), ([-1, 2, 0], "won must be a whole"),
+                      ([1, 2.5, 0], "split must be a whole")):
+        with pytest.raises(ValueError, match=said):
+            pair_estimate(bad)
+    with pytest.raises(ValueError, match="lost must be a whole number of at least 0, not 3.5"):
+        sign_test(2, 3.5)  # type: ignore[arg-type]
+    # the exact test in whole numbers, past the 1,024 pairs at which the float overflowed
+    assert sign_test(1500, 1500) == 1.0 and 0 < sign_test(600, 500) < 0.005
+    assert sign_test(0, 1200) == 0.0 or sign_test(0, 1200) < 1e-300
 
 
 def test_restricted_play_reads_its_loss_over_the_pairs() -> None:
@@ -316,7 +364,8 @@ def test_restricted_play_reads_its_loss_over_the_pairs() -> None:
     row = data["presets"][0]["restrictions"]["penneech_first"]
     assert row["pairs"] == [1, 1, 0]
     assert row["pair_rate"]["value"] == 0.75 and row["pair_rate"]["n"] == 2
-    assert row["loss"]["value"] == -0.25 and row["loss"]["low"] == 0.5 - row["pair_rate"]["high"]
+    assert row["loss"]["value"] == -0.25
+    assert math.isclose(row["loss"]["low"], 0.5 - row["pair_rate"]["high"])
     assert row["sign_test"] == 1.0
     # a small p-value is kept to three figures, not rounded away to 0
     fake = {key: [_game(i, 4, p0_seat=i % 2, winner=i % 2) for i in range(40)] for key in fake}
@@ -325,11 +374,11 @@ def test_restricted_play_reads_its_loss_over_the_pairs() -> None:
 
 
 def test_skill_trace_terms() -> None:
-    # minimal's ladder (review 41b): the line predicts below 0, so only the squares count,
-    # and greedy v random gives 0.984 of the 1.144
+    # minimal's ladder (review 41b): the line predicts below 0, so only the positive results
+    # count, and greedy v random gives 0.248 of the 0.348
     predicted, terms = skill_trace_terms([0.992, -0.55, 0.4, -0.05])
     assert predicted == 0.0
-    assert [round(t, 4) for t in terms] == [0.9841, 0.0, 0.16, 0.0]
+    assert [round(t, 4) for t in terms] == [0.248, 0.0, 0.1, 0.0]
     assert math.isclose(skill_trace([0.992, -0.55, 0.4, -0.05]), sum(terms))
     predicted, terms = skill_trace_terms([0.2, 0.4, 0.6])  # rising: predicts 1.0 (clamped)
     assert predicted == 1.0 and terms == [0.0, 0.0, 0.0]
@@ -687,3 +736,9 @@ def test_the_overview_tells_readings_apart_by_their_paired_difference() -> None:
     (text,) = [t for t in _outputs("overview.ipynb") if "The longest games" in t]
     line = next(x for x in text.splitlines() if "The longest games" in x)
     assert ("ahead of the next" in line) == told and ("cannot tell" in line) != told
+
+
+def test_reading_differences_needs_the_same_readings_on_both_sides() -> None:
+    games = [_game(i, 4) for i in range(4)]
+    with pytest.raises(ValueError, match=r"the same readings, not \['a', 'b'\] and \['a'\]"):
+        reading_differences({"a": games, "b": games}, {"a": games})

@@ -210,6 +210,10 @@ def test_wilson_interval(successes: int, trials: int, low: float, high: float) -
 
 def test_wilson_edge_cases() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
+    # every trial a success ends at exactly 1, none at exactly 0 (0.9999999999999999 was
+    # printed "100.000%"; review 42b)
+    assert all(wilson_interval(n, n)[1] == 1.0 and wilson_interval(0, n)[0] == 0.0
+               for n in range(1, 200))
     with pytest.raises(ValueError):
         wilson_interval(3, 2)
 
