@@ -1456,6 +1456,30 @@ def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
     page.close()
 
 
+def test_a_reload_at_the_end_of_a_game_says_how_it_ended(playwright_driver: Any,
+                                                        live_server: str) -> None:
+    """With no unfinished game kept, a reload showed nothing of the game just ended: its record
+    sat in a folded list (review 42c).  The page says how the last game ended, and where."""
+    game = Game("parlett", seed=77, players=("Ada", "Beginner"))
+    play_game(game, [make_player("greedy"), make_player("random", seed=1)])
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+        page.evaluate("""(text) => localStorage.setItem('penneech-live-game:zz-finished',
+          JSON.stringify({record: text, over: true, saved_at: Date.now(),
+                          opponent: {kind: 'greedy', settings: {}},
+                          label: 'seed 77, rules parlett, 12–61, against greedy'}))""",
+                      record.dumps(game))
+        page.reload(wait_until="load")
+        said = page.locator(".pn-live-play .pn-live-message").inner_text()
+        assert said.startswith("Your last game is over (seed 77, rules parlett, 12–61, against "
+                               "greedy): its record is kept under “Your finished games”"), said
+        assert page.locator(".pn-live-play .pn-live-finished").is_visible()
+    finally:
+        browser.close()
+
+
 def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
         browser_context: Any, live_server: str) -> None:
     """Where the browser will not keep the game (storage turned off, as some private windows
@@ -1506,7 +1530,100 @@ def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
         page.locator('.pn-live-play [data-do="download"]').click()
     saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved["deals"][0]["plays"], saved
+    # a new game asks first: the game on the table is not kept (it was thrown away, and the
+    # page said that it was kept; review 42c).  Cancel keeps playing it.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator(".pn-live-play .pn-settings > summary").click()
+    page.fill(".pn-live-play input[name=seed]", "55")
+    _start(page, "play")
+    said = _told(page, "goes on")
+    assert asked and "not keeping your unfinished game (seed 21)" in asked[0], asked
+    assert "Download the game" in said and "seed 21" in said, said
+    assert _table(page)["cards"] == _settled(page)["cards"]  # still the game of seed 21
+    # OK leaves it: the new game says the old one was not kept, and offers nothing to resume
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    _start(page, "play")
+    said = _told(page, "seed 55")
+    assert len(asked) == 2 and "(seed 21) was not kept as it stood" in said, said
+    assert "is kept" not in said, said
     rec.check_all("play-the-computer, storage refused")
+    page.close()
+
+
+def test_the_next_hand_pressed_while_the_deal_is_analysed_is_dealt_when_the_table_is_free(
+        browser_context: Any, live_server: str) -> None:
+    """At a deal's end the table shows "Deal the next hand" at once, while the engine works out
+    what each card cost (a second or more): a press then was dropped without a word (review
+    42c).  It is said, and the hand is dealt as soon as the table is free."""
+    page, rec = _new_game(browser_context, live_server, "3131")
+    # the button is pressed the moment it is drawn (a reader's quick tap), and what the status
+    # line says is noted as it comes
+    page.evaluate("""() => {
+      const box = document.querySelector('.pn-live-play');
+      window.pnPressed = null;
+      window.pnSaid = [];
+      new MutationObserver(() => window.pnSaid.push(
+        box.querySelector('.pn-live-message').textContent)).observe(
+        box.querySelector('.pn-live-message'), {childList: true, characterData: true,
+                                               subtree: true});
+      new MutationObserver((_, watch) => {
+        const button = box.querySelector('[data-action="next-deal"]');
+        if (!button) return;
+        watch.disconnect();
+        // (a moment after it is drawn, once the analysis has been asked for)
+        setTimeout(() => {
+          window.pnPressed = box.getAttribute('aria-busy') || 'free';
+          button.click();
+        }, 30);
+      }).observe(box, {childList: true, subtree: true});
+    }""")
+    while page.evaluate("window.pnPressed") is None:
+        state = _settled(page)
+        if page.evaluate("window.pnPressed") is not None:
+            break
+        if "keep" in state["actions"]:
+            page.locator('.pn-live-play [data-action="keep"]').click()
+        else:
+            playable = [c["code"] for c in state["cards"] if not c["disabled"]]
+            assert playable, (state, page.evaluate("[window.pnPressed, window.pnSaid]"))
+            page.locator(f'.pn-live-play [data-card="{playable[0]}"]').click()
+        page.wait_for_timeout(50)
+    assert page.evaluate("window.pnPressed") == "true", "the table was not busy: nothing tested"
+    page.wait_for_function("""() => !document.querySelector(
+      '.pn-live-play [data-action="next-deal"]')""", timeout=ANSWER_MS)
+    after = _settled(page)
+    assert after["cards"] and "next-deal" not in after["actions"], after
+    said = page.evaluate("window.pnSaid")
+    assert any("The next hand is dealt in a moment" in t for t in said), said
+    rec.check_all("play-the-computer, next hand pressed during the analysis")
+    page.close()
+
+
+def test_a_tab_that_only_resumes_a_game_does_not_fork_it(browser_context: Any,
+                                                         live_server: str) -> None:
+    """A second tab that resumed the game and played nothing made the first say the game "was
+    played on in another tab too", and keep a stale copy of it (review 42c)."""
+    page, rec = _new_game(browser_context, live_server, "6161")
+    _play_a_card(page)
+    other, _ = _open(browser_context, live_server, "play-the-computer")
+    menu = other.locator(".pn-live-play select[name=saved-game]")
+    if menu.is_visible():  # (other tests' unfinished games are kept in this browser too)
+        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
+                                      if "seed 6161," in o))
+    other.locator(".pn-live-play [data-do=resume]").click()
+    _wait_table(other)
+    _settled(other)
+    other.close()
+    _play_a_card(page)
+    said = page.locator(".pn-live-play .pn-live-message").inner_text()
+    assert "another tab" not in said, said
+    kept = page.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith('penneech-live-game:'))
+      .map(k => JSON.parse(localStorage.getItem(k)))
+      .filter(s => s.label.startsWith('seed 6161,') && !s.over).length""")
+    assert kept == 1, kept
+    rec.check_all("play-the-computer, resumed in another tab")
     page.close()
 
 

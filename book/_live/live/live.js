@@ -487,6 +487,10 @@
     let storyOpen = null;  // the account of the deal open? (null: as the screen's width says)
     let aside = "";  // what the status line says once about a game set aside
     let unkept = false;  // the browser refused to keep the game on the table (said once a game)
+    // whether the game on the table is kept as it stands (the last save was made): starting
+    // another game asks first where it is not (review 42c: with storage off or full, New game
+    // threw the game away and said it was kept)
+    let stored = true;
     linkPresetMenu(box, form);
     // On a phone the settings are more than a screen tall, and Play live came after them: they
     // are folded there (one tap opens them), so that a reader new to the game sees Play live at
@@ -610,8 +614,11 @@
       try {
         // another tab playing the same saved game wrote its own moves since: this tab's game
         // goes on under a key of its own, and the other tab's stays where it is
+        // (its record, not the whole save: a tab that only resumed the game, or asked for a
+        // hint, wrote the same record with a new time, and the game was said to be played on
+        // in two tabs; review 42c)
         const there = localStorage.getItem(current);
-        if (there !== null && there !== written) {
+        if (there !== null && there !== written && recordOf(there) !== recordOf(written)) {
           current = newKey();
           forked = true;
         }
@@ -666,6 +673,14 @@
       }
     }
 
+    function recordOf(text) {
+      try {
+        return text === null ? null : JSON.parse(text).record;
+      } catch (e) {
+        return undefined;
+      }
+    }
+
     function prune() {
       // at most MAX_SAVES games: the oldest finished ones go first
       try {
@@ -679,9 +694,30 @@
     // Starting another game leaves the one on the table in storage: say so, and offer it back.
     function setAside() {
       const before = last && last.waiting !== "over" ? last.seed : null;
+      const earlier = written !== null;  // an earlier position of it, kept before storage filled
       current = null;
-      return before === null ? "" : `your unfinished game (seed ${before}) is kept: resume `
-        + "it with the button below the settings";
+      if (before === null) return "";
+      if (stored) {
+        return `your unfinished game (seed ${before}) is kept: resume it with the button below `
+          + "the settings";
+      }
+      return `your unfinished game (seed ${before}) was not kept as it stood`
+        + (earlier ? ": an earlier position of it is kept, to resume with the button below the "
+          + "settings" : "");
+    }
+
+    // Where the game on the table is not kept as it stands, starting another asks first, and
+    // says how to keep it; false if the reader would rather keep playing it.
+    function mayLeave() {
+      if (!last || last.waiting === "over" || stored) return true;
+      const earlier = written !== null;
+      if (window.confirm(`This browser is not keeping your unfinished game (seed ${last.seed}) `
+        + "as it stands: its storage is turned off or full"
+        + (earlier ? " (an earlier position of it is kept)" : "") + ". Leave it for another "
+        + "game? Press Cancel, then “Download the game”, to keep it as a file.")) return true;
+      status.say(`Your game (seed ${last.seed}) goes on. “Download the game” keeps it as a `
+        + "file.");
+      return false;
     }
 
     // A game kept from an earlier visit, or from before a reload, is said at once: on a phone a
@@ -689,6 +725,18 @@
     // the Resume button above the screen and nothing said, and the game looked lost.  After a
     // reload or Back the panel, with its Resume button, is brought into view.
     const keptAtStart = offerSaved();
+    const newest = allSaves()[0];
+    if (!keptAtStart.length && newest && newest.over
+        && Date.now() - (newest.saved_at || 0) < 6 * 3600 * 1000) {
+      // (a reload at the end of a game showed nothing of it; review 42c)
+      status.say(`Your last game is over (${newest.label || "a game"}): its record is kept `
+        + "under “Your finished games” below the settings. Play live for a new game.");
+    }
+    // another tab's games are offered here too as they are saved (and a game this tab plays,
+    // resumed there, is no longer offered as if it were waiting)
+    window.addEventListener("storage", (event) => {
+      if (event.key === null || event.key.startsWith(SAVE_PREFIX)) offerSaved();
+    });
     if (keptAtStart.length) {
       const one = keptAtStart.length === 1;
       status.say(`${one ? "Your unfinished game" : `${keptAtStart.length} unfinished games`} `
@@ -760,7 +808,8 @@
         aside = "";
       }
       if (fresh) unkept = false;
-      if (!keep(answer) && !unkept) {
+      stored = keep(answer);
+      if (!stored && !unkept) {
         unkept = true;
         gameLine += " · this browser is not keeping the game (its storage is turned off or "
           + "full): use “Download the game” to keep it";
@@ -827,6 +876,7 @@
     // stays in storage under its own key (offered for resuming), and if the engine refuses the
     // new one the game on the table simply goes on.
     async function replaceGame(request, key) {
+      if (!mayLeave()) return false;
       const before = current;
       const beforeWritten = written;
       const previous = last;
@@ -845,6 +895,7 @@
         aside = "";
       }
       offerSaved();
+      return true;
     }
 
     form.addEventListener("submit", async (event) => {
@@ -906,8 +957,8 @@
       if (!save) return;
       showOpponent(save.opponent);
       const before = last;
-      await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
-                          name: "saved game" }, save.key);
+      if (!await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
+                               name: "saved game" }, save.key)) return;
       if (last === before) {
         if (eng) offerRefused(save);  // (refused by the engine, not a Python that did not start)
         return;
@@ -922,14 +973,37 @@
       if (last) $(form, ".pn-live-start").textContent = "New game";
     });
 
-    out.addEventListener("click", (event) => {
+    let queued = null;  // a button of the table pressed while it was busy, done once it is not
+    out.addEventListener("click", async (event) => {
       const card = event.target.closest("[data-card]");
       const action = event.target.closest("[data-action]");
-      if (busy || !last) return;
+      if (!last) return;
       // (the second click of a double click or tap is not a second card: when the first won
       // the trick, the table was drawn again at once as the reader's lead, and the second
       // played whatever card was then under the finger; review 41c)
       if (card && event.detail > 1) return;
+      if (busy) {
+        // a click while the computer plays or a deal's analysis is worked out was dropped
+        // without a word (review 42c): a card is to be pressed again (the table may change
+        // under it); the next hand or a new game is dealt as soon as the table is free
+        if (card) {
+          status.say("Your card waits until the table is ready: press it again in a moment.");
+          return;
+        }
+        if (!action || queued) return;
+        const what = action.dataset.action;
+        if (what !== "next-deal" && what !== "new-game") return;
+        queued = what;
+        status.say(what === "next-deal" ? "The next hand is dealt in a moment…"
+          : "A new game begins in a moment…");
+        while (busy) await new Promise((resolve) => setTimeout(resolve, 100));
+        const still = $(out, `[data-action="${queued}"]`);
+        queued = null;
+        if (!still) return;
+        if (what === "next-deal") send({ op: "next_deal" });
+        else form.requestSubmit();
+        return;
+      }
       if (card) send({ op: "play", card: card.dataset.card });
       else if (action) {
         const what = action.dataset.action;
