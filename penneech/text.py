@@ -87,12 +87,27 @@ def text_of_bytes(raw: bytes) -> str:
     Traceback (most recent call last):
     ...
     ValueError: not UTF-8 text: the byte 0xFF at line 2, column 1 cannot be read
+
+    UTF-16 saved without its byte-order mark is read too, where every other byte is nothing
+    (it was read as UTF-8 with a NUL in every other place, and the reader was told the JSON
+    was bad; review 42c):
+
+    >>> text_of_bytes('{"players": ["Zoë"]}'.encode("utf-16-le"))
+    '{"players": ["Zoë"]}'
     """
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return raw.decode("utf-16")
         except UnicodeDecodeError:
             raise ValueError("not UTF-16 text, though it begins as UTF-16 does") from None
+    if b"\x00" in raw[:200] and len(raw) % 2 == 0:
+        for encoding, text_bytes, zero_bytes in (("utf-16-le", raw[0::2], raw[1::2]),
+                                                  ("utf-16-be", raw[1::2], raw[0::2])):
+            if zero_bytes.count(0) >= 0.9 * len(zero_bytes) and 0 not in text_bytes:
+                try:
+                    return raw.decode(encoding)
+                except UnicodeDecodeError:
+                    break
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
