@@ -139,6 +139,10 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
     '99.6% (99.0–99.8)'
     >>> fmt({"value": 0.75, "low": 0.7, "high": 0.8}, percent=True, digits=0)
     '75% (70–80)'
+    >>> fmt({"value": 2.6043, "low": 2.6001, "high": 2.6088})  # (not "2.6 (2.6–2.6)")
+    '2.60 (2.60–2.61)'
+    >>> fmt({"value": 0.0001, "low": -0.00004, "high": 0.02})  # (not "-0.0 to 0.0")
+    '0.00 (0.00–0.02)'
     """
     if est is not None and not isinstance(est, Mapping):  # (an AttributeError from inside)
         raise TypeError(f"an estimate is a mapping such as {{'value': 0.5, 'low': 0.4, "
@@ -154,12 +158,33 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
             (round(x * 100, digits) >= 100 and x < 1) or (round(x * 100, digits) <= 0 and x > 0)
             for x in figures):
         digits += 1
-    value = f"{est['value'] * scale:.{digits}f}{unit}"
+    # an interval that would print as a point ("2.6 (2.6–2.6)") is given to more places, as
+    # many as tell its ends apart (up to 4 more; review 42b)
+    if est.get("low") is not None and est.get("high") is not None and est["low"] < est["high"]:
+        ends = (est["low"] * scale, est["high"] * scale)
+        more = 0
+        while more < 4 and _shown(ends[0], digits + more) == _shown(ends[1], digits + more):
+            more += 1
+        digits += more
+    value = f"{_shown(est['value'] * scale, digits)}{unit}"
     if est.get("low") is None or est.get("high") is None:
         return value
     low, high = est["low"] * scale, est["high"] * scale
-    sep = " to " if low < 0 or high < 0 else "–"  # a dash would read as a minus sign
-    return f"{value} ({low:.{digits}f}{sep}{high:.{digits}f})"
+    shown_low, shown_high = _shown(low, digits), _shown(high, digits)
+    # a dash would read as a minus sign
+    sep = " to " if shown_low.startswith("-") or shown_high.startswith("-") else "–"
+    return f"{value} ({shown_low}{sep}{shown_high})"
+
+
+def _shown(x: float, digits: int) -> str:
+    """``x`` to ``digits`` places, never "-0.0" (a figure that rounds to nothing has no sign;
+    review 42b).
+
+    >>> _shown(-0.00004, 1), _shown(-0.06, 1), _shown(2.0, 0)
+    ('0.0', '-0.1', '2')
+    """
+    text = f"{x:.{digits}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 # -- a picture, drawn or explained -----------------------------------------------------------------
