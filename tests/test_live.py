@@ -555,10 +555,14 @@ def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> N
     # a new game: the first is kept, and the reader is told so
     page.locator(".pn-live-play .pn-settings > summary").click()  # the settings, folded away
     page.select_option(".pn-live-play select[name=opponent]", DEFAULT_OPPONENT)
+    # settings changed mid-game are said to be for the next game (review 42c)
+    note = page.locator(".pn-live-play .pn-live-for-next")
+    assert note.is_visible() and "for the next game" in note.inner_text()
     page.fill(".pn-live-play input[name=seed]", "55")
     _start(page, "play")
     message = _told(page, "seed 55")
     assert "seed 4242) is kept" in message, message
+    assert not note.is_visible()
     assert page.locator(".pn-live-play [data-do=resume]").is_visible()
     # a second tab begins a third game
     other, _ = _open(browser_context, live_server, "play-the-computer")

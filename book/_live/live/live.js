@@ -491,6 +491,17 @@
     // another game asks first where it is not (review 42c: with storage off or full, New game
     // threw the game away and said it was kept)
     let stored = true;
+    // Settings changed while a game is on the table are for the next game: said beside the
+    // button (the form showed rules that were not being played, and nothing said so; review 42c)
+    const forNext = make("p", { className: "pn-live-note pn-live-for-next", hidden: true,
+      textContent: "These settings are for the next game: the game on the table goes on under "
+        + "its own rules until you press New game." });
+    $(form, ".pn-live-start").after(forNext);
+    form.addEventListener("change", (event) => {
+      if (last && last.waiting !== "over" && event.target.closest(".pn-settings")) {
+        forNext.hidden = false;
+      }
+    });
     linkPresetMenu(box, form);
     // On a phone the settings are more than a screen tall, and Play live came after them: they
     // are folded there (one tap opens them), so that a reader new to the game sees Play live at
@@ -889,6 +900,7 @@
       fresh = true;
       await send(request);
       fresh = false;
+      if (last !== previous) forNext.hidden = true;
       if (last === previous) {
         current = before;
         written = beforeWritten;
