@@ -588,20 +588,28 @@ def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> N
     page.close()
 
 
+def _resume_in_another_tab(browser_context: tuple[Any, LiveRecorder], base: str,
+                           seed: str) -> Any:
+    """A second tab on the play page, resuming the saved game of ``seed`` (no pause before the
+    computer's cards)."""
+    other, _ = _open(browser_context, base, "play-the-computer")
+    other.evaluate("window.penneechLive.pause_ms = 0")
+    menu = other.locator(".pn-live-play select[name=saved-game]")
+    if menu.is_visible():  # (other tests' unfinished games are kept in this browser too)
+        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
+                                      if f"seed {seed}," in o))
+    other.locator(".pn-live-play [data-do=resume]").click()
+    _wait_table(other)
+    return other
+
+
 def test_one_game_played_on_in_two_tabs_keeps_both(browser_context: Any,
                                                     live_server: str) -> None:
     """The same saved game resumed in two tabs and played on in both: each tab's moves are kept
     (the second tab to move wrote over the first's, which was lost), and the reader is told."""
     page, rec = _new_game(browser_context, live_server, "7707")
     _play_a_card(page)
-    other, _ = _open(browser_context, live_server, "play-the-computer")
-    other.evaluate("window.penneechLive.pause_ms = 0")
-    menu = other.locator(".pn-live-play select[name=saved-game]")
-    if menu.is_visible():  # (other tests' unfinished games are kept in this browser too)
-        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
-                                      if "seed 7707," in o))
-    other.locator(".pn-live-play [data-do=resume]").click()
-    _wait_table(other)
+    other = _resume_in_another_tab(browser_context, live_server, "7707")
     played = _play_a_card(other, 0), _play_a_card(page, -1)
     said = page.locator(".pn-live-play .pn-live-message").inner_text()
     assert "played on in another tab too: both are kept" in said, said
@@ -1610,13 +1618,7 @@ def test_a_tab_that_only_resumes_a_game_does_not_fork_it(browser_context: Any,
     played on in another tab too", and keep a stale copy of it (review 42c)."""
     page, rec = _new_game(browser_context, live_server, "6161")
     _play_a_card(page)
-    other, _ = _open(browser_context, live_server, "play-the-computer")
-    menu = other.locator(".pn-live-play select[name=saved-game]")
-    if menu.is_visible():  # (other tests' unfinished games are kept in this browser too)
-        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
-                                      if "seed 6161," in o))
-    other.locator(".pn-live-play [data-do=resume]").click()
-    _wait_table(other)
+    other = _resume_in_another_tab(browser_context, live_server, "6161")
     _settled(other)
     other.close()
     _play_a_card(page)
