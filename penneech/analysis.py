@@ -44,7 +44,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card
@@ -89,8 +89,12 @@ class PlayAnalysis:
             the opponent win the game in this deal, where the best card does not: it costs the
             game.
         misses_win: with every card known and both playing for the game, the best card wins the
-            game in this deal and the card played does not, but the game goes on (the player
-            may yet win it in a later deal; review 42a: it was said to cost the game).
+            game in this deal and the card played does not (the player may yet win it, if the
+            other goes wrong; review 42a: it was said to cost the game).
+        lost_here: for a card that ``loses_game``, whether the other player did win the game in
+            this deal.  Where not (the other went wrong after it), the card only risked the
+            game: it "could have cost the game" (review 42d: the winner was told that a card
+            of theirs lost the game).
     """
 
     deal: int
@@ -106,6 +110,7 @@ class PlayAnalysis:
     names: tuple[str, str]
     loses_game: bool = False
     misses_win: bool = False
+    lost_here: bool = False
 
     @property
     def costly(self) -> bool:
@@ -119,13 +124,24 @@ class PlayAnalysis:
 
     @property
     def cost_text(self) -> str:
-        """What the card played cost, in words: "the game", "a win of the game" (in this deal,
-        the game going on), "3 points"."""
+        """What the card played cost, in words: "the game", "the game, at risk" (the other
+        player could have won it in this deal, and did not), "a sure win of the game", "3
+        points"."""
         if self.loses_game:
-            return "the game"
+            return "the game" if self.lost_here else "the game, at risk"
         if self.misses_win:
-            return "a win of the game"
+            return "a sure win of the game"
         return _points(self.cost)
+
+    @property
+    def cost_said(self) -> str:
+        """What the card played did, as a line of the review says it: "cost the game", "could
+        have cost the game", "gave up a sure win of the game", "cost 3 points"."""
+        if self.loses_game and not self.lost_here:
+            return "could have cost the game"
+        if self.misses_win:
+            return "gave up a sure win of the game"
+        return f"cost {self.cost_text}"
 
     @property
     def estimated_cost(self) -> float | None:
@@ -155,6 +171,7 @@ class PlayAnalysis:
             "cost": self.cost,
             "loses_game": self.loses_game,
             "misses_win": self.misses_win,
+            "lost_here": self.lost_here,
             "explanation": self.explanation,
         }
         if self.estimates is not None and self.best_estimated is not None:
@@ -212,7 +229,8 @@ class DealAnalysis:
                 sentence += [verb(seat, "has"), " no choice to make"]
                 continue
             n = f"{len(choices)} choice{'s' if len(choices) != 1 else ''}"
-            games = [p for p in choices if p.loses_game]
+            games = [p for p in choices if p.loses_game and p.lost_here]
+            risked = [p for p in choices if p.loses_game and not p.lost_here]
             missed = [p for p in choices if p.misses_win]
             costly = [p for p in choices if p.cost and not p.for_the_game]
             points = _points(sum(p.cost for p in costly))
@@ -222,7 +240,8 @@ class DealAnalysis:
             said = ""  # the verb of the clause before, not said again ("and 14 points in 2 others")
             for found, third, what, hindsight in (
                     (games, "loses", " the game", " (the game"),
-                    (missed, "gives", " up a win of the game", " (the win"),
+                    (risked, "risks", " the game", " (the game"),
+                    (missed, "gives", " up a sure win of the game", " (the win"),
                     (costly, "loses", f" {points}", f" ({unseen} of those points")):
                 if not found:
                     continue
@@ -247,11 +266,13 @@ class DealAnalysis:
 
     def cost_words(self, player: Seat | None = None) -> str:
         """"2 of 5 choices cost points", "1 of 5 choices lost the game", "the one choice gave
-        up a win of the game", or "every choice was a best one": of ``player``'s choices, or of
-        everyone's (``None``)."""
+        up a sure win of the game", or "every choice was a best one": of ``player``'s choices,
+        or of everyone's (``None``)."""
         mine = [p for p in self.plays if player is None or p.player == player]
-        counts = ((sum(p.loses_game for p in mine), "lost the game"),
-                  (sum(p.misses_win for p in mine), "gave up a win of the game"),
+        counts = ((sum(p.loses_game and p.lost_here for p in mine), "lost the game"),
+                  (sum(p.loses_game and not p.lost_here for p in mine),
+                   "could have lost the game"),
+                  (sum(p.misses_win for p in mine), "gave up a sure win of the game"),
                   (sum(p.costly and not p.for_the_game for p in mine), "cost points"))
         found = [(k, what) for k, what in counts if k]
         if not found:
@@ -380,7 +401,7 @@ def _points(n: float) -> str:
 def _play_line(p: PlayAnalysis, you: Seat | None) -> str:
     who = render((Who(p.player),), p.names, you)
     text = (f"Trick {p.trick}: {who} played {card_text(p.played)}; best {card_text(p.best)}, "
-            f"cost {p.cost_text}")
+            f"{p.cost_said}")
     if p.best_estimated is not None:
         # (no cost in points here: the play-outs choose by the chance of winning the game, and
         # the explanation under the line gives it, in that measure)
@@ -456,6 +477,12 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
                             worlds, seed))
     if not plays and deal not in deal_numbers(game):
         raise GameError(f"no card was played in deal {deal}")
+    # who won the game in this deal, if it ended in it: a card that would have let the other
+    # win "cost the game" only where the other did win (review 42d)
+    ended = game.outcome is not None and game.deal_number == deal
+    winner = game.outcome.winner if game.outcome is not None and ended else None
+    plays = [replace(p, lost_here=winner == other_seat(p.player)) if p.loses_game else p
+             for p in plays]
     return DealAnalysis(deal, game.names, tuple(plays))
 
 

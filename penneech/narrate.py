@@ -80,8 +80,8 @@ _VERBS: dict[str, str] = {
     "deals": "deal", "cuts": "cut", "cut": "cut", "has": "have", "throws": "throw",
     "keeps": "keep", "turns": "turn", "plays": "play", "wins": "win", "pegs": "peg",
     "leads": "lead", "is": "are", "took": "took", "pegged": "pegged", "holds": "hold",
-    "does": "do", "must": "must", "loses": "lose", "gives": "give", "scores": "score",
-    "takes": "take",
+    "does": "do", "must": "must", "loses": "lose", "gives": "give", "risks": "risk",
+    "scores": "score", "takes": "take",
 }
 
 

@@ -278,7 +278,8 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                     game_reason = game_said.search(p.explanation) is not None
                     assert game_reason == p.for_the_game, p.explanation
                     assert ("cost the game" in _play_line(p, None)) == p.loses_game
-                    assert ("cost a win of the game" in _play_line(p, None)) == p.misses_win
+                    assert ("gave up a sure win of the game" in _play_line(p, None)) == (
+                        p.misses_win)
                     assert not (p.loses_game and p.misses_win)
                     found = figures.search(p.explanation) if p.costly else None
                     if found is None:
@@ -305,7 +306,7 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                             else f"{report.names[seat]} loses the game in "
                             f"{report.games_lost[seat]} of ")
                     assert (said in told) == bool(report.games_lost[seat]), told
-                    assert ("gives up a win of the game" in told) == bool(
+                    assert ("gives up a sure win of the game" in told) == bool(
                         report.wins_missed[seat]), told
     assert checked >= 30 and for_the_game, (checked, for_the_game)
 
@@ -633,11 +634,14 @@ def test_a_card_that_gives_up_a_win_in_the_deal_does_not_lose_the_game() -> None
     king = next(p for p in report.plays if p.player == 1 and p.played == Card("KC"))
     assert king.misses_win and not king.loses_game and king.best == Card("TD")
     assert "with it Ben would win the game in this deal" in king.explanation
-    assert _play_line(king, None) == "Trick 2: Ben played ♣K; best ♦10, cost a win of the game."
+    assert _play_line(king, None) == (
+        "Trick 2: Ben played ♣K; best ♦10, gave up a sure win of the game.")
     assert report.wins_missed == (0, 1) and report.games_lost[1] == 0
     ben = report.summary().split("; ")[1]
-    assert ben == "Ben gives up a win of the game in 1 of 6 choices, and loses 6 points in 1 other."
-    assert report.cost_words(1) == "1 of 6 choices gave up a win of the game and 1 more cost points"
+    assert ben == ("Ben gives up a sure win of the game in 1 of 6 choices, and loses 6 points in "
+                   "1 other.")
+    assert report.cost_words(1) == (
+        "1 of 6 choices gave up a sure win of the game and 1 more cost points")
     assert report.to_json()["wins_missed"] == [0, 1]
     # the other player's clauses share their verb: "loses the game …, and 14 points …"
     assert report.summary().split("; ")[0].endswith(
@@ -650,3 +654,40 @@ def test_one_choice_is_not_1_of_1_choices() -> None:
     report = analyse_deal(game, 6, estimates=False)
     assert report.cost_words(1) == "the one choice lost the game"
     assert report.summary(0).endswith("Ben loses the game in the only choice.")
+
+
+def test_a_card_that_could_have_lost_the_game_is_not_said_to_have_lost_it_to_its_winner() -> None:
+    """Ann's ♠9 would have let Ben win the game in deal 6, with best play from him; he did not
+    play on best, and Ann won the game in that deal, 62 to 59.  She was told "1 of 3 choices
+    lost the game" under "You win the game" (review 42d).  It "could have cost the game"; a
+    card after which the other did win the game in the deal "cost the game"."""
+    from penneech.analysis import _play_line
+
+    from penneech.players import play_deal
+
+    game = Game("pagat", seed=71, players=("Ann", "Ben"))
+    players = [make_player("greedy", seed=71), make_player("random", seed=71)]
+    while not game.is_over():  # (deal by deal, as the reviewer's script played it)
+        play_deal(game, players)
+    assert game.outcome is not None and game.outcome.winner == 0 and game.deal_number == 6
+    report = analyse_deal(game, 6, estimates=False)
+    nine = next(p for p in report.plays if p.player == 0 and p.played == Card("9S"))
+    assert nine.loses_game and not nine.lost_here
+    assert _play_line(nine, 0) == "Trick 1: You played ♠9; best ♥A, could have cost the game."
+    assert report.review(0, you=0)[0].endswith("1 of 3 choices could have lost the game.")
+    assert "you risk the game in 1 of 3 choices" in report.summary(0)
+    assert "lost the game" not in " ".join(report.review(0, you=0)).replace("could have lost", "")
+    # the loser's card that let the winner win, in the deal the game was won: it cost the game
+    for seed in range(1, 60):
+        game = Game("pagat", seed=seed, players=("Ann", "Ben"))
+        play_game(game, [make_player("random", seed=seed), make_player("greedy", seed=seed + 1)])
+        assert game.outcome is not None
+        loser = 1 - game.outcome.winner
+        lost = [p for p in analyse_deal(game, game.deal_number, estimates=False).plays
+                if p.player == loser and p.loses_game]
+        if lost:
+            assert all(p.lost_here for p in lost)
+            assert _play_line(lost[0], None).endswith("cost the game.")
+            break
+    else:
+        raise AssertionError("no card of the loser's cost the game in the first 59 seeds")
