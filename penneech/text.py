@@ -94,6 +94,8 @@ def text_of_bytes(raw: bytes) -> str:
 
     >>> text_of_bytes('{"players": ["Zoë"]}'.encode("utf-16-le"))
     '{"players": ["Zoë"]}'
+    >>> text_of_bytes('{"players": ["一郎", "Ā\u3000B"]}'.encode("utf-16-be"))
+    '{"players": ["一郎", "Ā\u3000B"]}'
     """
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
@@ -101,13 +103,19 @@ def text_of_bytes(raw: bytes) -> str:
         except UnicodeDecodeError:
             raise ValueError("not UTF-16 text, though it begins as UTF-16 does") from None
     if b"\x00" in raw[:200] and len(raw) % 2 == 0:
+        # (decided by which half holds the nothings: a character such as 一 or Ā, whose other
+        # byte is nothing too, is not a reason to read it as UTF-8; review 42d)
         for encoding, text_bytes, zero_bytes in (("utf-16-le", raw[0::2], raw[1::2]),
                                                   ("utf-16-be", raw[1::2], raw[0::2])):
-            if zero_bytes.count(0) >= 0.9 * len(zero_bytes) and 0 not in text_bytes:
+            if (zero_bytes.count(0) >= 0.5 * len(zero_bytes)
+                    and text_bytes.count(0) <= 0.25 * len(text_bytes)):
                 try:
-                    return raw.decode(encoding)
+                    text = raw.decode(encoding)
                 except UnicodeDecodeError:
                     break
+                if "\x00" not in text:
+                    return text
+                break
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

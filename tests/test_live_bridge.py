@@ -1114,6 +1114,17 @@ def test_a_chosen_file_is_read_as_the_command_line_reads_it(tmp_path: Path) -> N
         path = tmp_path / "mine.json"
         path.write_bytes(raw)
         assert main(["replay", str(path)]) == 0  # the command line reads it too
+    # a name with characters whose other byte is nothing too (一, the ideographic space, a
+    # decomposed è) did not stop UTF-16 from being seen (review 42d)
+    import unicodedata
+
+    named = Game("pagat", seed=5, players=(unicodedata.normalize("NFD", "一郎\u3000Bèa Ā"),
+                                             "greedy"))
+    named.play(named.legal_plays()[0])
+    for encoding in ("utf-16-le", "utf-16-be"):
+        b64 = base64.b64encode(record.dumps(named).encode(encoding)).decode()
+        state = ok(op="resume", file=b64, name="mine.json", opponent={"kind": "greedy"})
+        assert record.loads(state["record"]).names == named.names
     binary = bytes([0x89]) + b"PNG\r\n" + bytes(range(256))
     for op in ("resume", "replay"):
         answer = ask(op=op, file=base64.b64encode(binary).decode(), name="picture.json")
