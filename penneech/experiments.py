@@ -739,7 +739,9 @@ def _ratio_by_unit(tops: Sequence[float], bottoms: Sequence[float]) -> Estimate:
     r = math.fsum(tops) / total
     mean_bottom = total / k
     residuals = [t - r * b for t, b in zip(tops, bottoms, strict=True)]
-    half = Z95 * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1))) / mean_bottom
+    # (Student's t with k - 1 degrees of freedom: the units are few in a small run)
+    half = _t95(k - 1) * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1))) / (
+        mean_bottom)
     return Estimate(r, r - half, r + half, int(total))
 
 
@@ -794,8 +796,19 @@ def summarize_games(games: Sequence[Measures], *, pairs: bool = False) -> dict[s
     def by_unit(field: Callable[[Measures], float]) -> list[float]:
         return [math.fsum(field(g) for g in games[i:i + step]) for i in range(0, n, step)]
 
-    out["elder_wins_deal"] = _ratio_by_unit(
-        by_unit(lambda g: g.elder_ahead), by_unit(lambda g: g.elder_ahead + g.dealer_ahead))
+    ahead = by_unit(lambda g: g.elder_ahead)
+    decided = by_unit(lambda g: g.elder_ahead + g.dealer_ahead)
+    share = _ratio_by_unit(ahead, decided)
+    if not math.isnan(share.low):
+        # a share stays within 0 to 1, and a small run (few games, or games all alike) does
+        # not shrink it to a point: there the wider of it and Wilson's over the deals
+        # ("28.6% (-19.4 to 76.6)" and "66.7% (66.7–66.7)" from 2 games; review 42d)
+        low, high = max(0.0, share.low), min(1.0, share.high)
+        if len(ahead) < 30:
+            wilson = proportion(round(math.fsum(ahead)), round(math.fsum(decided)))
+            low, high = min(low, wilson.low), max(high, wilson.high)
+        share = share._replace(low=low, high=high)
+    out["elder_wins_deal"] = share
     out["elder_margin"] = _ratio_by_unit(by_unit(lambda g: g.elder_margin),
                                          by_unit(lambda g: g.full_deals))
     histogram: dict[str, int] = {}
@@ -873,11 +886,12 @@ def _paired_ratio_difference(base: Sequence[tuple[float, float]],
     By hand, for three pairs, base ``(1, 2), (0, 2), (2, 2)`` (ratio 0.5) and other
     ``(2, 2), (1, 2), (2, 2)`` (ratio 5/6): the residuals ``top - ratio · bottom`` over the mean
     bottom 2 are 0, −0.5, 0.5 and 1/6, −1/3, 1/6; their differences 1/6, 1/6, −1/3 have a
-    sum of squares of 1/6, so the standard error is ``sqrt((1/6) / (3 · 2)) = 1/6``:
+    sum of squares of 1/6, so the standard error is ``sqrt((1/6) / (3 · 2)) = 1/6``, and the
+    half-width Student's t with 2 degrees of freedom times it, ``4.303 / 6``:
 
     >>> est = _paired_ratio_difference([(1, 2), (0, 2), (2, 2)], [(2, 2), (1, 2), (2, 2)])
     >>> round(est.value, 4), round(est.low, 4), round(est.high, 4), est.n
-    (0.3333, 0.0067, 0.66, 3)
+    (0.3333, -0.3838, 1.0505, 3)
     """
     k = min(len(base), len(other))
     base, other = base[:k], other[:k]
@@ -889,7 +903,7 @@ def _paired_ratio_difference(base: Sequence[tuple[float, float]],
     r_other = math.fsum(t for t, _ in other) / other_total
     units = [(to - r_other * bo) / (other_total / k) - (tb - r_base * bb) / (base_total / k)
              for (tb, bb), (to, bo) in zip(base, other, strict=True)]
-    half = Z95 * math.sqrt(math.fsum(u * u for u in units) / (k * (k - 1)))
+    half = _t95(k - 1) * math.sqrt(math.fsum(u * u for u in units) / (k * (k - 1)))
     d = r_other - r_base
     return Estimate(d, d - half, d + half, k)
 
