@@ -662,7 +662,6 @@ def test_a_card_that_could_have_lost_the_game_is_not_said_to_have_lost_it_to_its
     lost the game" under "You win the game" (review 42d).  It "could have cost the game"; a
     card after which the other did win the game in the deal "cost the game"."""
     from penneech.analysis import _play_line
-
     from penneech.players import play_deal
 
     game = Game("pagat", seed=71, players=("Ann", "Ben"))

@@ -1563,6 +1563,75 @@ def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
     page.close()
 
 
+def test_a_finished_game_not_kept_is_not_left_without_a_question(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """With storage refusing the games, a game just won was thrown away by New game with no
+    question and no word (the question asked only for an unfinished game; review 42d).  And
+    Cancel at the question on Resume left the form on the saved game's opponent."""
+    from penneech.game import PlayAction
+
+    game = Game("pagat", seed=1, players=("Reader", "greedy"))
+    play_game(game, [make_player("greedy"), make_player("greedy")])
+    assert isinstance(game.actions[-1], PlayAction) and game.actions[-1].player == 0
+    last_card = game.actions[-1].card
+    game.undo()  # one card from the end, the reader to play it
+    near_end = tmp_path / "near-end.json"
+    near_end.write_text(record.dumps(game), encoding="utf-8")
+    # a game kept before the storage filled, against another opponent, to be offered for Resume
+    other = Game("pagat", seed=909, players=("Reader", "Beginner"))
+    kept = json.dumps({"record": record.dumps(other), "over": False, "seed": "909",
+                       "opponent": {"kind": "random", "settings": {}}, "saved_at": 1,
+                       "label": "seed 909, rules pagat, 0–0, against random"})
+    context, rec = browser_context
+    page = context.new_page()
+    page.add_init_script("""((kept) => {
+      const setItem = Storage.prototype.setItem;
+      setItem.call(localStorage, 'penneech-live-game:zz-909', kept);
+      Storage.prototype.setItem = function (key, value) {
+        if (String(key).startsWith('penneech-live-game:')) {
+          throw new DOMException('refused', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+      };
+    })(""" + json.dumps(kept) + ")")
+    page.on("console", rec.on_console)
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.set_input_files('.pn-live-play input[data-do="load"]', str(near_end))
+    _wait_table(page)
+    _settled(page)
+    page.locator(f'.pn-live-play [data-card="{last_card.code}"]').click()
+    assert _settled(page)["result"], "the game did not end"
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator(".pn-live-play .pn-settings > summary").click()
+    page.fill(".pn-live-play input[name=seed]", "55")
+    _start(page, "play")
+    said = _told(page, "stays on the table")
+    assert asked and "the record of your finished game (seed 1)" in asked[0], asked
+    assert "Download the game" in said, said
+    assert _table(page)["result"], "the finished game left the table"
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    _start(page, "play")
+    said = _told(page, "seed 55")
+    assert "the record of your finished game (seed 1) was not kept" in said, said
+    # Resume of the game kept before, then Cancel: the form keeps this game's opponent
+    opponent = page.locator(".pn-live-play select[name=opponent]").input_value()
+    assert opponent != "random"
+    menu = page.locator(".pn-live-play select[name=saved-game]")
+    if menu.is_visible():  # (other tests' unfinished games are kept in this browser too)
+        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts()
+                                      if "seed 909," in o))
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator(".pn-live-play [data-do=resume]").click()
+    _told(page, "(seed 55) goes on")
+    assert page.locator(".pn-live-play select[name=opponent]").input_value() == opponent
+    page.evaluate("localStorage.removeItem('penneech-live-game:zz-909')")
+    rec.check_all("play-the-computer, a finished game not kept")
+    page.close()
+
+
 def test_the_next_hand_pressed_while_the_deal_is_analysed_is_dealt_when_the_table_is_free(
         browser_context: Any, live_server: str) -> None:
     """At a deal's end the table shows "Deal the next hand" at once, while the engine works out

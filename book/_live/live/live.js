@@ -706,7 +706,12 @@
     function setAside() {
       const before = last && last.waiting !== "over" ? last.seed : null;
       const earlier = written !== null;  // an earlier position of it, kept before storage filled
+      const finishedUnkept = last && last.waiting === "over" && !stored ? last.seed : null;
       current = null;
+      if (finishedUnkept !== null) {
+        return `the record of your finished game (seed ${finishedUnkept}) was not kept in this `
+          + "browser";
+      }
       if (before === null) return "";
       if (stored) {
         return `your unfinished game (seed ${before}) is kept: resume it with the button below `
@@ -720,14 +725,19 @@
     // Where the game on the table is not kept as it stands, starting another asks first, and
     // says how to keep it; false if the reader would rather keep playing it.
     function mayLeave() {
-      if (!last || last.waiting === "over" || stored) return true;
+      if (!last || stored) return true;
       const earlier = written !== null;
-      if (window.confirm(`This browser is not keeping your unfinished game (seed ${last.seed}) `
-        + "as it stands: its storage is turned off or full"
+      // (a finished game too: its record is the one a reader most wants; review 42d)
+      const what = last.waiting === "over"
+        ? `the record of your finished game (seed ${last.seed})`
+        : `your unfinished game (seed ${last.seed}) as it stands`;
+      if (window.confirm(`This browser is not keeping ${what}: its storage is turned off or full`
         + (earlier ? " (an earlier position of it is kept)" : "") + ". Leave it for another "
         + "game? Press Cancel, then “Download the game”, to keep it as a file.")) return true;
-      status.say(`Your game (seed ${last.seed}) goes on. “Download the game” keeps it as a `
-        + "file.");
+      status.say(last.waiting === "over"
+        ? `Your finished game (seed ${last.seed}) stays on the table. “Download the game” keeps `
+          + "its record as a file."
+        : `Your game (seed ${last.seed}) goes on. “Download the game” keeps it as a file.`);
       return false;
     }
 
@@ -886,8 +896,8 @@
     // A new game, a resumed one or a loaded record takes the table; the game that was on it
     // stays in storage under its own key (offered for resuming), and if the engine refuses the
     // new one the game on the table simply goes on.
-    async function replaceGame(request, key) {
-      if (!mayLeave()) return false;
+    async function replaceGame(request, key, asked = false) {
+      if (!asked && !mayLeave()) return false;
       const before = current;
       const beforeWritten = written;
       const previous = last;
@@ -967,10 +977,13 @@
       const open = offerSaved();
       const save = open.find((s) => s.key === resumeMenu.value) || open[0];
       if (!save) return;
+      // (asked before the form shows the saved game's opponent: on Cancel the form kept it,
+      // and the next New game played it; review 42d)
+      if (!mayLeave()) return;
       showOpponent(save.opponent);
       const before = last;
-      if (!await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
-                               name: "saved game" }, save.key)) return;
+      await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
+                          name: "saved game" }, save.key, true);
       if (last === before) {
         if (eng) offerRefused(save);  // (refused by the engine, not a Python that did not start)
         return;
