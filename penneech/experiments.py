@@ -33,7 +33,7 @@ Method
     * **95% intervals** on every figure: Wilson score intervals for shares, normal (Student's t
       up to 30) intervals for means, and differences paired game by game on the bank (the
       elder-hand figures, ratios over each game's deals, by the delta method with the game as
-      the unit: :func:`_paired_ratio_difference`).
+      the unit, in :func:`paired_difference`).
 
 Measures (after the Digital Ludeme Project's metrics, adapted to a card game; see the book)
     ``deals`` (per game, thrown-in deals not counted), ``tricks_per_deal``, ``thrown_in``,
