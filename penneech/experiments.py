@@ -30,8 +30,8 @@ Method
     * **Results identical whatever runs them**: each game depends on its number and the seed
       alone (:mod:`penneech.simulation`); the data files are the same byte for byte with one
       worker, many, or a Dask cluster (``--dask ADDRESS``).
-    * **95% intervals** on every figure: Wilson score intervals for shares, normal (Student's t
-      up to 30) intervals for means, and differences paired game by game on the bank (the
+    * **95% intervals** on every figure: Wilson score intervals for shares, Student's t
+      intervals for means, and differences paired game by game on the bank (the
       elder-hand figures, ratios over each game's deals, by the delta method with the game as
       the unit, in :func:`paired_difference`).
 
@@ -655,7 +655,7 @@ def proportion(successes: int, trials: int) -> Estimate:
 
 
 def mean_estimate(values: Sequence[float]) -> Estimate:
-    """A mean with its 95% interval (Student's t up to 30 observations, normal above)."""
+    """A mean with its 95% interval (Student's t with n - 1 degrees of freedom)."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)

@@ -493,7 +493,7 @@
     let stored = true;
     // Settings changed while a game is on the table are for the next game: said beside the
     // button (the form showed rules that were not being played, and nothing said so; review 42c)
-    const forNext = make("p", { className: "pn-live-note pn-live-for-next", hidden: true,
+    const forNext = make("p", { className: "pn-live-for-next", hidden: true,
       textContent: "These settings are for the next game: the game on the table goes on under "
         + "its own rules until you press New game." });
     $(form, ".pn-live-start").after(forNext);
