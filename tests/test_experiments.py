@@ -752,3 +752,21 @@ def test_reading_differences_needs_the_same_readings_on_both_sides() -> None:
     games = [_game(i, 4) for i in range(4)]
     with pytest.raises(ValueError, match=r"the same readings, not \['a', 'b'\] and \['a'\]"):
         reading_differences({"a": games, "b": games}, {"a": games})
+
+
+def test_each_rung_s_length_is_measured_against_greedy_on_the_same_packs() -> None:
+    """A rung's deals per game were set against greedy self-play over the whole bank; the
+    ladder's first packs run longer than the bank's average, so rungs looked longer than they
+    were (review 42f).  Each rung is measured against greedy self-play on its own packs."""
+    fake = {}
+    for cell in plan("ladder", MINI):
+        same = cell.players == ("greedy", "greedy")
+        # pack k lasts 3 + k % 3 deals in greedy self-play, one more in every rung
+        fake[cell.key] = [_game(i, 3 + (i // 2) % 3 + (0 if same else 1))
+                          for i in range(cell.games)]
+    data = analyse("ladder", MINI, fake)
+    for row in data["presets"][0]["matches"]:
+        longer = row["deals_less_greedy"]
+        assert math.isclose(longer["value"], 1.0), (row["label"], longer)
+        # (the rung's deals less the bank's average would not be 1: the packs differ in length)
+        assert row["deals"]["value"] != 1.0
