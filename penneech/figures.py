@@ -22,6 +22,7 @@ drawn, so this module imports, and every notebook runs, without it.
 
 from __future__ import annotations
 
+import decimal
 import math
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -178,12 +179,20 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
 
 def _shown(x: float, digits: int) -> str:
     """``x`` to ``digits`` places, never "-0.0" (a figure that rounds to nothing has no sign;
-    review 42b).
+    review 42b), and a half always rounded away from nothing: 82.5 and 87.5 were printed "82"
+    and "88", and 0.825 × 100, a hair under 82.5 as a float, "82" (review 42f).
 
-    >>> _shown(-0.00004, 1), _shown(-0.06, 1), _shown(2.0, 0)
-    ('0.0', '-0.1', '2')
+    >>> _shown(-0.00004, 1), _shown(-0.06, 1), _shown(2.0, 0), _shown(0.825 * 100, 0)
+    ('0.0', '-0.1', '2', '83')
+    >>> _shown(87.5, 0), _shown(45.85, 1), _shown(4.15, 1), _shown(-2.5, 0)
+    ('88', '45.9', '4.2', '-3')
     """
-    text = f"{x:.{digits}f}"
+    if not math.isfinite(x):
+        return f"{x:.{digits}f}"
+    # (the figure to 9 places first, where the data files keep it, then halves up)
+    exact = decimal.Decimal(f"{x:.9f}").quantize(decimal.Decimal(1).scaleb(-digits),
+                                                 rounding=decimal.ROUND_HALF_UP)
+    text = f"{exact:.{digits}f}"
     return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
