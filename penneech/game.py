@@ -1321,7 +1321,8 @@ def told_apart(reader: str, computer: str) -> tuple[str, str]:
     >>> told_apart("Ann", "Expert")
     ('Ann', 'Expert')
     """
-    if _same_name(reader, computer):
+    # (names that are not text are left for check_names to refuse in words)
+    if isinstance(reader, str) and isinstance(computer, str) and _same_name(reader, computer):
         computer = computer.strip()[:NAME_LIMIT - len(" (computer)")] + " (computer)"
     return (reader, computer)
 

@@ -116,6 +116,11 @@ def test_the_notebook_game_tells_the_computer_from_a_reader_of_its_name() -> Non
     pc = PlayComputer(seed=1, sample=False, opponent="greedy", you="computer")
     assert pc.game.names == ("computer", "Computer (computer)")
     assert "Computer (computer)" in pc.status.value
+    # a name that is not text is refused in words, not an AttributeError from inside
+    from penneech import GameError
+
+    with pytest.raises(GameError, match="two non-empty names"):
+        PlayComputer(seed=1, sample=False, you=None)  # type: ignore[arg-type]
 
 
 def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeypatch) -> None:
