@@ -25,9 +25,9 @@ cards that were the best from what the player could see (hindsight), and every r
 into plain JSON (:meth:`DealAnalysis.to_json`) for the live table and the notebooks.  Where the
 game is what tells the best card from the card played, the lines told are played for the game,
 and the card played is said to cost the game (:attr:`PlayAnalysis.loses_game`: the opponent
-wins it in this deal) or a win of the game in this deal (:attr:`PlayAnalysis.misses_win`: the
-game goes on), not points: a line that wins the game stops there, so its points can be fewer
-than those of a line that does not (review 41d).
+would win it in this deal; "could have cost" where the opponent went wrong) or a sure win of it
+(:attr:`PlayAnalysis.misses_win`), not points: a line that wins the game stops there, so its
+points can be fewer than those of a line that does not (review 41d).
 
 >>> from penneech import Game
 >>> from penneech.players import make_player, play_deal
@@ -206,14 +206,15 @@ class DealAnalysis:
 
     @property
     def games_lost(self) -> tuple[int, int]:
-        """How many of each player's cards cost the game (:attr:`PlayAnalysis.loses_game`)."""
+        """How many of each player's cards cost the game, or could have with best play from the
+        other (:attr:`PlayAnalysis.loses_game`; :attr:`PlayAnalysis.lost_here` tells which)."""
         return (sum(p.loses_game for p in self.plays if p.player == 0),
                 sum(p.loses_game for p in self.plays if p.player == 1))
 
     @property
     def wins_missed(self) -> tuple[int, int]:
-        """How many of each player's cards missed a win of the game in this deal, the game
-        going on (:attr:`PlayAnalysis.misses_win`)."""
+        """How many of each player's cards gave up a sure win of the game in this deal
+        (:attr:`PlayAnalysis.misses_win`)."""
         return (sum(p.misses_win for p in self.plays if p.player == 0),
                 sum(p.misses_win for p in self.plays if p.player == 1))
 
