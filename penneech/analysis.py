@@ -206,10 +206,18 @@ class DealAnalysis:
 
     @property
     def games_lost(self) -> tuple[int, int]:
-        """How many of each player's cards cost the game, or could have with best play from the
-        other (:attr:`PlayAnalysis.loses_game`; :attr:`PlayAnalysis.lost_here` tells which)."""
-        return (sum(p.loses_game for p in self.plays if p.player == 0),
-                sum(p.loses_game for p in self.plays if p.player == 1))
+        """How many of each player's cards cost the game (:attr:`PlayAnalysis.loses_game` and
+        :attr:`PlayAnalysis.lost_here`)."""
+        return (sum(p.loses_game and p.lost_here for p in self.plays if p.player == 0),
+                sum(p.loses_game and p.lost_here for p in self.plays if p.player == 1))
+
+    @property
+    def games_risked(self) -> tuple[int, int]:
+        """How many of each player's cards could have cost the game, with best play from the
+        other, who went wrong after it (:attr:`PlayAnalysis.loses_game`, not
+        :attr:`PlayAnalysis.lost_here`)."""
+        return (sum(p.loses_game and not p.lost_here for p in self.plays if p.player == 0),
+                sum(p.loses_game and not p.lost_here for p in self.plays if p.player == 1))
 
     @property
     def wins_missed(self) -> tuple[int, int]:
@@ -376,6 +384,7 @@ class DealAnalysis:
             "players": list(self.names),
             "costs": list(self.costs),
             "games_lost": list(self.games_lost),
+            "games_risked": list(self.games_risked),
             "wins_missed": list(self.wins_missed),
             "summary": self.summary(),
             "plays": [p.to_json() for p in self.plays],
@@ -480,10 +489,13 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
         raise GameError(f"no card was played in deal {deal}")
     # who won the game in this deal, if it ended in it: a card that would have let the other
     # win "cost the game" only where the other did win (review 42d)
+    # (and only where the other did not go wrong after it: a sure win given back, and the game
+    # thrown away again later, is the later card's loss; review 42e)
     ended = game.outcome is not None and game.deal_number == deal
     winner = game.outcome.winner if game.outcome is not None and ended else None
-    plays = [replace(p, lost_here=winner == other_seat(p.player)) if p.loses_game else p
-             for p in plays]
+    plays = [replace(p, lost_here=winner == other_seat(p.player) and not any(
+        q.for_the_game for q in plays[i + 1:] if q.player == winner)) if p.loses_game else p
+        for i, p in enumerate(plays)]
     return DealAnalysis(deal, game.names, tuple(plays))
 
 

@@ -270,7 +270,7 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                          r"in the rest of the deal; after \S+, (\d+) and (\d+)\.")
     checked = for_the_game = 0
     for preset in ("pagat", "gamester"):
-        for seed in range(10):
+        for seed in range(12):  # (pagat's seed 10 failed the check before "risks"; review 42e)
             game = Game(Rules.preset(preset, target=41), seed=seed, players=("Ann", "Ben"))
             play_game(game, [make_player("greedy"), make_player("greedy")])
             for deal in deal_numbers(game):
@@ -290,13 +290,16 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                     checked += 1
                     for_the_game += p.for_the_game
                 report = analyse_deal(game, deal_numbers(game)[-1], estimates=False)
-                lost = [p for p in report.plays if p.loses_game]
+                lost = [p for p in report.plays if p.loses_game and p.lost_here]
+                risked = [p for p in report.plays if p.loses_game and not p.lost_here]
                 missed = [p for p in report.plays if p.misses_win]
                 assert report.costs == tuple(
                     sum(p.cost for p in report.plays if p.player == seat and not p.for_the_game)
                     for seat in (0, 1))
                 assert report.games_lost == tuple(
                     sum(1 for p in lost if p.player == seat) for seat in (0, 1))
+                assert report.games_risked == tuple(
+                    sum(1 for p in risked if p.player == seat) for seat in (0, 1))
                 assert report.wins_missed == tuple(
                     sum(1 for p in missed if p.player == seat) for seat in (0, 1))
                 for seat in (0, 1):
@@ -306,6 +309,7 @@ def test_the_cost_is_what_the_figures_quoted_for_it_add_up_to() -> None:
                             else f"{report.names[seat]} loses the game in "
                             f"{report.games_lost[seat]} of ")
                     assert (said in told) == bool(report.games_lost[seat]), told
+                    assert ("risks the game" in told) == bool(report.games_risked[seat]), told
                     assert ("gives up a sure win of the game" in told) == bool(
                         report.wins_missed[seat]), told
     assert checked >= 30 and for_the_game, (checked, for_the_game)
@@ -643,9 +647,13 @@ def test_a_card_that_gives_up_a_win_in_the_deal_does_not_lose_the_game() -> None
     assert report.cost_words(1) == (
         "1 of 6 choices gave up a sure win of the game and 1 more cost points")
     assert report.to_json()["wins_missed"] == [0, 1]
-    # the other player's clauses share their verb: "loses the game …, and 14 points …"
+    # Ann's first card that let Ben win only risked the game (Ben gave the win back after it,
+    # and Ann threw it away again); a clause's verb is not said twice ("…, and 14 points …"
+    # where two clauses share it)
     assert report.summary().split("; ")[0].endswith(
-        "Ann loses the game in 2 of 6 choices, and 14 points in 2 others")
+        "Ann loses the game in 1 of 6 choices, risks the game in 1 other, and loses 14 points "
+        "in 2 others")
+    assert report.games_lost == (1, 0) and report.games_risked == (1, 0)
 
 
 def test_one_choice_is_not_1_of_1_choices() -> None:
@@ -690,3 +698,41 @@ def test_a_card_that_could_have_lost_the_game_is_not_said_to_have_lost_it_to_its
             break
     else:
         raise AssertionError("no card of the loser's cost the game in the first 59 seeds")
+
+
+def test_a_card_is_not_said_to_lose_a_game_the_other_gave_back() -> None:
+    """Ann's card let Ben win the game in the deal; Ben gave the sure win back, and Ann later
+    threw the game away again.  The first card was said to have cost the game (review 42e): the
+    game was lost by the later card, and the first only risked it."""
+    found = 0
+    for preset, seed, kinds in (("pagat", 5, ("random", "greedy")), ("minimal", 19, None),
+                                ("pagat", 30, ("greedy", "greedy"))):
+        game = Game(preset, seed=seed, players=("Ann", "Ben"))
+        a, b = kinds or ("random", "greedy")
+        play_game(game, [make_player(a, seed=seed), make_player(b, seed=seed + 1)])
+        assert game.outcome is not None
+        report = analyse_deal(game, game.deal_number, estimates=False)
+        for i, p in enumerate(report.plays):
+            if not (p.loses_game and p.lost_here):
+                continue
+            found += 1
+            # after a card that cost the game, the winner never went wrong in the deal
+            assert not any(q.for_the_game for q in report.plays[i + 1:]
+                           if q.player == 1 - p.player), (preset, seed, p.trick)
+        for p in report.plays:
+            if p.loses_game and not p.lost_here:
+                assert _play_line_of(p).endswith("could have cost the game.")
+    assert found
+
+
+def _play_line_of(p: Any) -> str:
+    from penneech.analysis import _play_line
+
+    return _play_line(p, None)
+
+
+def test_two_clauses_of_one_verb_say_it_once() -> None:
+    game = Game("pagat", seed=2, players=("Ann", "Ben"))
+    play_game(game, [make_player("random", seed=2), make_player("greedy", seed=3)])
+    summary = analyse_deal(game, game.deal_number, estimates=False).summary()
+    assert "Ann loses the game in 1 of 4 choices, and 3 points in 2 others;" in summary, summary
