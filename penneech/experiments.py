@@ -742,6 +742,8 @@ def _ratio_by_unit(tops: Sequence[float], bottoms: Sequence[float]) -> Estimate:
     # (Student's t with k - 1 degrees of freedom: the units are few in a small run)
     half = _t95(k - 1) * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1))) / (
         mean_bottom)
+    if not half and k < 30:  # (a few units all alike are no certainty: no interval; review 42e)
+        return Estimate(r, math.nan, math.nan, int(total))
     return Estimate(r, r - half, r + half, int(total))
 
 
@@ -799,14 +801,17 @@ def summarize_games(games: Sequence[Measures], *, pairs: bool = False) -> dict[s
     ahead = by_unit(lambda g: g.elder_ahead)
     decided = by_unit(lambda g: g.elder_ahead + g.dealer_ahead)
     share = _ratio_by_unit(ahead, decided)
-    if not math.isnan(share.low):
-        # a share stays within 0 to 1, and a small run (few games, or games all alike) does
-        # not shrink it to a point: there the wider of it and Wilson's over the deals
-        # ("28.6% (-19.4 to 76.6)" and "66.7% (66.7–66.7)" from 2 games; review 42d)
-        low, high = max(0.0, share.low), min(1.0, share.high)
-        if len(ahead) < 30:
+    # a share stays within 0 to 1, and a small run (few games, or games all alike) does not
+    # shrink it to a point: there the wider of it and Wilson's over the deals ("28.6% (-19.4 to
+    # 76.6)" and "66.7% (66.7–66.7)" from 2 games; review 42d)
+    if not math.isnan(share.value):
+        low, high = share.low, share.high  # (NaN where there is none)
+        if not math.isnan(low):
+            low, high = max(0.0, low), min(1.0, high)
+        if len(ahead) < 30 and math.fsum(decided):
             wilson = proportion(round(math.fsum(ahead)), round(math.fsum(decided)))
-            low, high = min(low, wilson.low), max(high, wilson.high)
+            low = wilson.low if math.isnan(low) else min(low, wilson.low)
+            high = wilson.high if math.isnan(high) else max(high, wilson.high)
         share = share._replace(low=low, high=high)
     out["elder_wins_deal"] = share
     out["elder_margin"] = _ratio_by_unit(by_unit(lambda g: g.elder_margin),
@@ -866,9 +871,12 @@ def paired_difference(base: Sequence[Measures], other: Sequence[Measures]) -> di
         ).as_json()
     # the elder-hand figures are ratios over each game's deals, whose number differs between two
     # rules: each game's residuals go together, paired game by game (the delta method)
-    out["elder_wins_deal"] = _paired_ratio_difference(
+    share = _paired_ratio_difference(
         [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in base[:n]],
-        [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in other[:n]]).as_json()
+        [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in other[:n]])
+    # a difference of two shares lies within -1 to 1 (a run of 2 games gave -476% to 457%)
+    out["elder_wins_deal"] = share._replace(low=max(-1.0, share.low),
+                                            high=min(1.0, share.high)).as_json()
     out["elder_margin"] = _paired_ratio_difference(
         [(g.elder_margin, g.full_deals) for g in base[:n]],
         [(g.elder_margin, g.full_deals) for g in other[:n]]).as_json()
@@ -905,6 +913,8 @@ def _paired_ratio_difference(base: Sequence[tuple[float, float]],
              for (tb, bb), (to, bo) in zip(base, other, strict=True)]
     half = _t95(k - 1) * math.sqrt(math.fsum(u * u for u in units) / (k * (k - 1)))
     d = r_other - r_base
+    if not half and k < 30:  # (a few games all alike are no certainty: no interval; review 42e)
+        return Estimate(d, math.nan, math.nan, k)
     return Estimate(d, d - half, d + half, k)
 
 

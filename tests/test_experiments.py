@@ -770,3 +770,20 @@ def test_each_rung_s_length_is_measured_against_greedy_on_the_same_packs() -> No
         assert math.isclose(longer["value"], 1.0), (row["label"], longer)
         # (the rung's deals less the bank's average would not be 1: the packs differ in length)
         assert row["deals"]["value"] != 1.0
+
+
+def test_elder_hands_difference_from_a_small_run_stays_within_bounds_and_is_no_point() -> None:
+    """From 2 games the small version printed elder hand's share of the deals changing by
+    -476% to 457%, or "0 to 0" where the few games were alike (review 42e)."""
+    from penneech.experiments import what_a_rule_does
+
+    for option, value, seed in (("follow", "free", 2), ("majority_bonus", False, 3)):
+        d = what_a_rule_does(option, value, games=2, seed=seed)["differences"]
+        share, margin = d["elder_wins_deal"], d["elder_margin"]
+        for est in (share, margin):
+            assert est["low"] is None or est["low"] < est["high"], (option, est)
+        assert share["low"] is None or share["low"] >= -1 and share["high"] <= 1, share
+    from penneech.experiments import who_has_the_edge
+
+    margin = who_has_the_edge(games=2, seed=2)["measures"]["elder_margin"]
+    assert margin["low"] is None or margin["low"] < margin["high"], margin

@@ -1604,6 +1604,13 @@ def test_a_finished_game_not_kept_is_not_left_without_a_question(
     page.locator(f'.pn-live-play [data-card="{last_card.code}"]').click()
     assert _settled(page)["result"], "the game did not end"
     asked: list[str] = []
+    # Undo after the end asks too (the finished game's record went without a word; review 42e)
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator('.pn-live-play [data-do="undo"]').click()
+    _told(page, "stays on the table")
+    assert asked and "Take back its last card?" in asked[0], asked
+    assert _table(page)["result"], "Undo took the last card back after Cancel"
+    asked.clear()
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.locator(".pn-live-play .pn-settings > summary").click()
     page.fill(".pn-live-play input[name=seed]", "55")

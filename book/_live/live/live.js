@@ -724,16 +724,19 @@
 
     // Where the game on the table is not kept as it stands, starting another asks first, and
     // says how to keep it; false if the reader would rather keep playing it.
-    function mayLeave() {
-      if (!last || stored) return true;
+    // (a record loaded from a file and not played on since is the reader's file already: not
+    // asked to be downloaded again; review 42e)
+    let fromFile = false;
+    function mayLeave(instead = "Leave it for another game?") {
+      if (!last || stored || fromFile) return true;
       const earlier = written !== null;
       // (a finished game too: its record is the one a reader most wants; review 42d)
       const what = last.waiting === "over"
         ? `the record of your finished game (seed ${last.seed})`
         : `your unfinished game (seed ${last.seed}) as it stands`;
       if (window.confirm(`This browser is not keeping ${what}: its storage is turned off or full`
-        + (earlier ? " (an earlier position of it is kept)" : "") + ". Leave it for another "
-        + "game? Press Cancel, then “Download the game”, to keep it as a file.")) return true;
+        + (earlier ? " (an earlier position of it is kept)" : "") + `. ${instead} Press `
+        + "Cancel, then “Download the game”, to keep it as a file.")) return true;
       status.say(last.waiting === "over"
         ? `Your finished game (seed ${last.seed}) stays on the table. “Download the game” keeps `
           + "its record as a file."
@@ -876,6 +879,7 @@
     // Busy from the reader's click (the first one loads Python) to the answer, and on through
     // the computer's pause before its card: a second click or tap meanwhile is not sent.
     async function send(request) {
+      if (!["hint", "analyse"].includes(request.op)) fromFile = false;
       busy = true;
       box.setAttribute("aria-busy", "true");
       try {
@@ -980,11 +984,13 @@
       // (asked before the form shows the saved game's opponent: on Cancel the form kept it,
       // and the next New game played it; review 42d)
       if (!mayLeave()) return;
+      const chosenBefore = opponent();
       showOpponent(save.opponent);
       const before = last;
       await replaceGame({ op: "resume", record: save.record, opponent: save.opponent,
                           name: "saved game" }, save.key, true);
       if (last === before) {
+        showOpponent(chosenBefore);  // (the engine refused it: the form as it was; review 42e)
         if (eng) offerRefused(save);  // (refused by the engine, not a Python that did not start)
         return;
       }
@@ -1076,6 +1082,7 @@
         // Undo after the end of a game plays on from before its last card: the finished game
         // stays kept, with its result, and the game played on is kept beside it (it took the
         // finished one's place, and the result was gone; review 38a)
+        if (last && last.waiting === "over" && !mayLeave("Take back its last card?")) return;
         if (last && last.waiting === "over" && current) {
           current = newKey();  // (the finished game stays under its own)
           written = null;
@@ -1100,6 +1107,7 @@
                           loaded: true,
                           opponent: opponent() }, null);
       if (last !== previous) {
+        fromFile = true;
         showOpponent(last.opponent);
         if (last.form) showRulesForm(form, last.form);
         $(form, ".pn-live-start").textContent = "New game";
