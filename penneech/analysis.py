@@ -330,7 +330,7 @@ class DealAnalysis:
                 + ("every choice was a best one." if not costly
                    else self.cost_words(player)
                    + ("." if not unseen else
-                      f"; {which} the best from what {seer} could see, so that cost is "
+                      f"; {which} the best from what {seer} could see, so that is "
                       "hindsight, not a mistake.")))
         return [head, *self.lines(you, player=player)]
 

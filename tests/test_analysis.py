@@ -221,7 +221,7 @@ def test_a_card_that_was_the_best_from_what_could_be_seen_is_told_as_hindsight()
                  if len(unseen) == costly else
                  f"{len(unseen)} of them {'was' if len(unseen) == 1 else 'were'}")
         # told to the reader as "you", and to another as the player's name (review 41a)
-        assert (f"; {which} the best from what you could see, so that cost is hindsight, "
+        assert (f"; {which} the best from what you could see, so that is hindsight, "
                 "not a mistake.") in head, head
         assert "from what Ann could see" in report.review(0, you=1)[0]
         hindsight = [p for p in unseen if not p.for_the_game and p.cost]
