@@ -1544,12 +1544,7 @@ def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
     assert saved["deals"][0]["plays"], saved
     # a new game asks first: the game on the table is not kept (it was thrown away, and the
     # page said that it was kept; review 42c).  Cancel keeps playing it.
-    asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.locator(".pn-live-play .pn-settings > summary").click()
-    page.fill(".pn-live-play input[name=seed]", "55")
-    _start(page, "play")
-    said = _told(page, "goes on")
+    asked, said = _new_game_answering(page, "55", accept=False, told="goes on")
     assert asked and "not keeping your unfinished game (seed 21)" in asked[0], asked
     assert "Download the game" in said and "seed 21" in said, said
     assert _table(page)["cards"] == _settled(page)["cards"]  # still the game of seed 21
@@ -1561,6 +1556,20 @@ def test_a_browser_that_refuses_storage_is_told_to_download_the_game(
     assert "is kept" not in said, said
     rec.check_all("play-the-computer, storage refused")
     page.close()
+
+
+def _new_game_answering(page: Any, seed: str, *, accept: bool,
+                        told: str) -> tuple[list[str], str]:
+    """Press New game for ``seed`` (the settings opened), answering the browser's question, if
+    one is asked, with OK or Cancel; return the questions asked and the status once it says
+    ``told``."""
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message),
+                                        dialog.accept() if accept else dialog.dismiss()))
+    page.locator(".pn-live-play .pn-settings > summary").click()
+    page.fill(".pn-live-play input[name=seed]", seed)
+    _start(page, "play")
+    return asked, _told(page, told)
 
 
 def test_a_finished_game_not_kept_is_not_left_without_a_question(
@@ -1610,12 +1619,7 @@ def test_a_finished_game_not_kept_is_not_left_without_a_question(
     _told(page, "stays on the table")
     assert asked and "Take back its last card?" in asked[0], asked
     assert _table(page)["result"], "Undo took the last card back after Cancel"
-    asked.clear()
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.locator(".pn-live-play .pn-settings > summary").click()
-    page.fill(".pn-live-play input[name=seed]", "55")
-    _start(page, "play")
-    said = _told(page, "stays on the table")
+    asked, said = _new_game_answering(page, "55", accept=False, told="stays on the table")
     assert asked and "the record of your finished game (seed 1)" in asked[0], asked
     assert "Download the game" in said, said
     assert _table(page)["result"], "the finished game left the table"
