@@ -875,8 +875,9 @@ def paired_difference(base: Sequence[Measures], other: Sequence[Measures]) -> di
         [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in base[:n]],
         [(g.elder_ahead, g.elder_ahead + g.dealer_ahead) for g in other[:n]])
     # a difference of two shares lies within -1 to 1 (a run of 2 games gave -476% to 457%)
-    out["elder_wins_deal"] = share._replace(low=max(-1.0, share.low),
-                                            high=min(1.0, share.high)).as_json()
+    if not math.isnan(share.low):  # (max(-1.0, nan) is -1.0: no interval stays none)
+        share = share._replace(low=max(-1.0, share.low), high=min(1.0, share.high))
+    out["elder_wins_deal"] = share.as_json()
     out["elder_margin"] = _paired_ratio_difference(
         [(g.elder_margin, g.full_deals) for g in base[:n]],
         [(g.elder_margin, g.full_deals) for g in other[:n]]).as_json()

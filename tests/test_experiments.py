@@ -289,6 +289,8 @@ def test_the_elder_hands_difference_between_two_rules_is_paired_game_by_game() -
     won = paired_difference([_game(i, 4, elder=(1, 1)) for i in range(4)],
                             [_game(i, 4, elder=(2, 0)) for i in range(4)])["elder_wins_deal"]
     assert math.isclose(won["value"], 0.5)
+    # four games all alike are no certainty: no interval (not "50 to 50", nor -100 to 100)
+    assert won["low"] is None and won["high"] is None, won
 
 
 def test_elder_hands_share_from_a_small_run_stays_a_share_and_is_no_point() -> None:
