@@ -1804,7 +1804,10 @@ def test_the_download_shows_its_megabytes_as_they_come_and_the_time_left(
         cdp.send("Network.emulateNetworkConditions", {  # 2 MB a second: a few seconds' load
             "offline": False, "latency": 20, "downloadThroughput": 2_000_000,
             "uploadThroughput": 1_000_000})
-        page.goto(f"{live_server}play-the-computer.html", wait_until="load")
+        # (the form is ready once the deferred scripts have run; "load" also waits for the
+        # widgets' fonts, and at this speed on a busy CI machine it passed 30 s once)
+        page.goto(f"{live_server}play-the-computer.html", wait_until="domcontentloaded",
+                  timeout=START_MS)
         page.locator(".pn-live-play .pn-live-start").click()
         seen: list[dict[str, Any]] = []
         deadline = time.monotonic() + START_MS / 1000
