@@ -126,6 +126,8 @@
         ready();
       } else if (m.type === "saved") {
         window.penneechLive.snapshot_saved = m;  // the started engine, kept for the next visit
+      } else if (m.type === "runtime-kept") {
+        window.penneechLive.runtime_kept = m;  // runtime files the HTTP cache did not keep
       } else if (m.type === "output") {
         outputs.forEach((f) => f(m.text));
       } else if (m.type === "failed") {

@@ -16,7 +16,10 @@ const base = new URL("../../pyodide/", import.meta.url);
 
 const post = (message) => self.postMessage(message);
 
-function countDownloads(sizes) {
+// `runtime` (a Cache Storage cache, or null) and `keepable` (the names of Pyodide's own files):
+// a file kept there is taken from it, and each keepable file downloaded is handed, with its
+// bytes, to `downloaded` (see keepWhatTheCacheDrops).
+function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded = new Map()) {
   const realFetch = self.fetch;
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   let done = Object.entries(sizes).filter(([name]) => name.endsWith(".mjs"))
@@ -26,8 +29,38 @@ function countDownloads(sizes) {
   const cutOff = (name, error) => post({
     type: "failed", text: `the download of ${name} was cut off (${error && error.message || error})`,
   });
+  // what the progress bar and line say: `done` bytes of `total` loaded, or all loaded
+  const tell = (end) => {
+    if (end) {
+      if (done >= total) {
+        post({ type: "progress", fraction: 0.85, text: restoring
+          ? "Starting Python from this browser's copy…"
+          : "Starting Python: some seconds, the first time; what you asked for appears "
+            + "here by itself…" });
+      }
+      return;
+    }
+    // (from the browser's copy the bar is past half already, and goes on from there:
+    // it ran back to 9%, and then said "the first time"; review 41c)
+    const share = total ? Math.min(1, done / total) : 0;
+    post({
+      type: "progress", fraction: restoring ? 0.5 + 0.3 * share : 0.8 * share,
+      text: `Downloading the Python runtime: ${(done / 1e6).toFixed(1)} of `
+        + `${(total / 1e6).toFixed(1)} MB`,
+    });
+  };
   self.fetch = async (input, init) => {
-    const name = String(input instanceof Request ? input.url : input).split("/").pop();
+    const url = new URL(String(input instanceof Request ? input.url : input), base).href;
+    const name = url.split("/").pop();
+    const keep = runtime !== null && keepable.has(name);
+    if (keep) {
+      const kept = await runtime.match(url).catch(() => undefined);
+      if (kept) {  // (from this browser's own storage: nothing to download)
+        done += sizes[name] || 0;
+        tell(true);
+        return kept;
+      }
+    }
     let response;
     try {
       response = await realFetch(input, init);
@@ -40,6 +73,8 @@ function countDownloads(sizes) {
     }
     if (name in sizes && !name.endsWith(".mjs") && response.ok && response.body) {
       const reader = response.clone().body.getReader();
+      const parts = keep ? [] : null;
+      const type = response.headers.get("content-type") || "application/octet-stream";
       (async () => {
         for (;;) {
           let part;
@@ -47,28 +82,16 @@ function countDownloads(sizes) {
             part = await reader.read();
           } catch (error) {
             cutOff(name, error);
-            break;
+            return;
           }
           const { done: end, value } = part;
-          if (end) {
-            if (done >= total) {
-              post({ type: "progress", fraction: 0.85, text: restoring
-                ? "Starting Python from this browser's copy…"
-                : "Starting Python: some seconds, the first time; what you asked for appears "
-                  + "here by itself…" });
-            }
-            break;
-          }
+          if (end && parts) downloaded.set(url, { parts, type });
+          if (end) break;
           done += value.length;
-          // (from the browser's copy the bar is past half already, and goes on from there:
-          // it ran back to 9%, and then said "the first time"; review 41c)
-          const share = total ? Math.min(1, done / total) : 0;
-          post({
-            type: "progress", fraction: restoring ? 0.5 + 0.3 * share : 0.8 * share,
-            text: `Downloading the Python runtime: ${(done / 1e6).toFixed(1)} of `
-              + `${(total / 1e6).toFixed(1)} MB`,
-          });
+          if (parts) parts.push(value);
+          tell(false);
         }
+        tell(true);
       })();
     }
     return response;
@@ -85,12 +108,62 @@ const SNAPSHOTS = "penneech-live-snapshots";
 let restoring = false;  // Python is being started from the snapshot (the runtime's files too)
 const quiet = { stdout: () => {}, stderr: () => {} };
 
-async function openCache() {
+async function openCache(name = SNAPSHOTS) {
   try {
-    return self.caches ? await self.caches.open(SNAPSHOTS) : null;
+    return self.caches ? await self.caches.open(name) : null;
   } catch (error) {
     return null;
   }
+}
+
+// Pyodide's own files (the same for every build with one Pyodide version) are left to the
+// browser's HTTP cache, but a private or guest window's cache, held in memory, does not keep
+// pyodide.asm.wasm (9.6 MB): every reload downloaded it again (review 41c).  So once Python has
+// started, each of these files downloaded is looked up in the HTTP cache ("only-if-cached"), and
+// one the cache did not keep is kept in Cache Storage, beside Python as started; the next start
+// takes it from there.  A normal profile's cache keeps them all, so nothing is kept twice.
+const RUNTIME = "penneech-live-runtime-";
+
+async function openRuntime(version) {
+  const name = RUNTIME + version;
+  try {
+    if (!self.caches) return null;
+    for (const old of await self.caches.keys()) {
+      if (old.startsWith(RUNTIME) && old !== name) await self.caches.delete(old);
+    }
+    return await self.caches.open(name);
+  } catch (error) {
+    return null;
+  }
+}
+
+async function keepWhatTheCacheDrops(runtime, downloaded) {
+  const kept = [];
+  for (const [url, { parts, type }] of downloaded) {
+    // only a file that came over the network may be missing from the HTTP cache (one that came
+    // from it, or was revalidated there, is in it)
+    const timing = performance.getEntriesByName(url).pop();
+    if (timing && timing.transferSize < timing.encodedBodySize) continue;
+    let inCache = false;
+    try {
+      const probe = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+      inCache = probe.ok;
+      await probe.arrayBuffer();  // (read from the cache to its end, not cut off)
+    } catch (error) {  // not in the HTTP cache
+      inCache = false;
+    }
+    if (inCache) continue;
+    try {
+      await runtime.put(url, new Response(new Blob(parts, { type }), {
+        headers: { "content-type": type },
+      }));
+      kept.push(url.split("/").pop());
+    } catch (error) {  // (storage full: the next start downloads it again, as before)
+      post({ type: "runtime-kept", names: kept, error: String(error && error.message || error) });
+      return;
+    }
+  }
+  post({ type: "runtime-kept", names: kept });
 }
 
 // The penneech wheel of this site, checked against the hash in the manifest.
@@ -154,7 +227,11 @@ async function start() {
   const key = new URL(`snapshot-${manifest.pyodide}-${manifest.penneech.sha256}`, base).href;
   const cache = await openCache();
   const stored = cache ? await cache.match(key) : undefined;
-  const restore = countDownloads(manifest.start_bytes || {});
+  const runtime = cache ? await openRuntime(manifest.pyodide) : null;
+  const keepable = new Set(Object.keys(manifest.start_bytes || {}).filter(
+    (name) => !name.endsWith(".mjs") && name !== manifest.penneech.file_name));
+  const downloaded = new Map();
+  const restore = countDownloads(manifest.start_bytes || {}, runtime, keepable, downloaded);
   let pyodide = null;
   let fromSnapshot = false;
   try {
@@ -182,6 +259,10 @@ async function start() {
     type: "ready", ms: t2 - t0, version: pyodide.version,
     phases: { start_ms: t1 - t0, import_ms: t2 - t1, from_snapshot: fromSnapshot },
   });
+  // (after the start, and a moment later, so that the HTTP cache has written what it keeps)
+  if (runtime && downloaded.size) {
+    setTimeout(() => keepWhatTheCacheDrops(runtime, downloaded), 1000);
+  }
   return handle;
 }
 
