@@ -56,6 +56,9 @@ START_MS = 120_000
 #: the computer's answer, or any request to the engine
 ANSWER_MS = 60_000
 RESOLVER = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+#: The runtime's main file as the live panels download it: pyodide.asm.wasm gzipped by the build,
+#: decompressed in the browser (test_the_runtime_is_downloaded_compressed checks the manifest).
+WASM = "pyodide.asm.wasm.gz"
 
 
 @pytest.fixture(scope="module")
@@ -435,7 +438,7 @@ def test_reload_takes_the_runtime_from_the_cache(browser_context: Any,
     timings = page.workers[0].evaluate(
         "performance.getEntriesByType('resource').map(e => ({name: e.name, "
         "transfer: e.transferSize, body: e.encodedBodySize}))")
-    big = [t for t in timings if t["name"].endswith(("pyodide.asm.wasm", "python_stdlib.zip"))]
+    big = [t for t in timings if t["name"].endswith((WASM, "python_stdlib.zip"))]
     assert big, f"the worker loaded no runtime file: {timings}"
     for t in big:
         assert t["transfer"] < t["body"], f"{t['name']} was downloaded again: {t}"
@@ -493,9 +496,10 @@ def test_a_start_from_the_browsers_copy_goes_forward_and_says_so(
 def test_a_private_window_downloads_the_runtime_once(playwright_driver: Any,
                                                      live_server: str) -> None:
     """A private or guest window (a shared school laptop's guest session) keeps its HTTP cache
-    in memory, and that cache does not keep pyodide.asm.wasm: every reload downloaded its
-    9.6 MB again, nearly a minute on a slow connection (review 41c).  The worker keeps what the
-    cache dropped in Cache Storage, beside Python as started, so a reload and the one after
+    in memory, and that cache did not keep pyodide.asm.wasm: every reload downloaded its 9.6 MB
+    again, nearly a minute on a slow connection (review 41c).  The worker keeps in Cache
+    Storage, beside Python as started, a runtime file the cache dropped (the wasm is now
+    downloaded gzipped, 3.5 MB, which Chromium's cache keeps), so a reload and the one after
     download none of the runtime (an on-disk profile keeps nothing twice: see
     test_reload_takes_the_runtime_from_the_cache)."""
     browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
@@ -553,6 +557,9 @@ def test_the_stated_download_is_what_play_live_loads_and_a_second_page_loads_non
     }""")
     _start(page, "play")
     _wait_table(page)
+    names = {t["name"] for t in _runtime_timings(page)}
+    assert WASM in names and "pyodide.asm.wasm" not in names, (
+        f"Play live did not load the runtime's main file compressed: {sorted(names)}")
     loaded = sum(t["body"] for t in _runtime_timings(page)) / 1e6
     assert abs(int(stated.group(1)) - loaded) <= 1, (
         f"the page says about {stated.group(1)} MB; Play live loads {loaded:.1f} MB")
@@ -1792,7 +1799,7 @@ def test_without_webassembly_the_page_says_so_and_keeps_its_frames(
     page.close()
 
 
-@pytest.mark.parametrize("cut", ["pyodide.asm.wasm", "python_stdlib.zip"])
+@pytest.mark.parametrize("cut", [WASM, "python_stdlib.zip"])
 def test_a_download_cut_off_while_python_loads_is_told_and_the_button_tries_again(
         playwright_driver: Any, live_server: str, cut: str) -> None:
     """A dropped connection on a school's wifi, once, while Python loads (review 36b): with the
@@ -1885,13 +1892,87 @@ class _StallingHandler(_QuietHandler):
     download on a school's Wi-Fi stalls without failing."""
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        if not self.path.endswith("pyodide.asm.wasm"):
+        if not self.path.endswith(WASM):
             super().copyfile(source, outputfile)
             return
         outputfile.write(source.read(2_000_000))
         outputfile.flush()
         time.sleep(4)
         super().copyfile(source, outputfile)
+
+
+class _EncodingHandler(_QuietHandler):
+    """Serves the site as some hosts serve a .gz file: with "Content-Encoding: gzip", so that
+    the browser decompresses it itself and the page gets the plain file."""
+
+    def end_headers(self) -> None:
+        if self.path.endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def test_a_host_that_sends_the_gzipped_runtime_as_encoded_still_starts(
+        playwright_driver: Any, site: Path) -> None:  # noqa: F811 - the fixture
+    """The worker decompresses the runtime's gzipped main file itself; a host that sends .gz
+    files with "Content-Encoding: gzip" has the browser decompress it first, and the worker
+    must not decompress it twice: it looks at the file's first bytes."""
+    handler = functools.partial(_EncodingHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        page = context.new_page()
+        encodings: list[str | None] = []
+        context.on("response", lambda r: r.url.endswith(WASM) and encodings.append(
+            r.headers.get("content-encoding")))
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
+                  wait_until="load")
+        _start(page, "play")
+        _wait_table(page)
+        assert encodings == ["gzip"], f"the server did not send {WASM} encoded: {encodings}"
+        assert _settled(page)["cards"], "no hand was dealt"
+    finally:
+        browser.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class _SpoilingHandler(_QuietHandler):
+    """Serves the site, but the runtime's gzipped main file spoilt on the way after its first
+    bytes (a proxy that mangles it, or a file cut short on the host)."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not self.path.endswith(WASM):
+            super().copyfile(source, outputfile)
+            return
+        head = source.read(100_000)
+        outputfile.write(head + b"\xff" * len(source.read()))  # (the length the header says)
+
+
+def test_a_runtime_that_does_not_decompress_is_told(playwright_driver: Any,
+                                                    site: Path) -> None:  # noqa: F811
+    """The gzipped runtime spoilt on the way: Pyodide would wait for it for ever, so the page
+    says it could not start, and why."""
+    handler = functools.partial(_SpoilingHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
+                  wait_until="load")
+        _start(page, "play")
+        said = _told(page, "could not start", START_MS)
+        assert f"{WASM} could not be decompressed" in said, said
+        assert "Press the button again to try again" in said, said
+    finally:
+        browser.close()
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_a_stalled_download_is_told_while_it_is_waited_for(

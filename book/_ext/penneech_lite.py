@@ -186,8 +186,9 @@ def _bar(docname: str) -> str:
         '<details class="penneech-live-note"><summary>How it works</summary>'
         "Open live runs this page's notebook in your browser: edit it, change the rules, deal "
         "again (the controls marked \u201cNeeds a running notebook\u201d work there). The first "
-        "time, about 26 MB loads from this site: the Python that Play live loads "
-        "(about 14 MB), plus JupyterLite\u2019s own notebook app and the kernel\u2019s packages "
+        "time, about 26 MB loads from this site: Python itself (about 14 MB; Play live "
+        "loads it compressed), plus JupyterLite\u2019s own notebook app and the kernel\u2019s "
+        "packages "
         "(IPython, widgets). Nothing is sent anywhere, and your edits stay in this browser. "
         "Wait until the notebook's toolbar names its kernel and the kernel is "
         "idle before Run All: a cell run earlier is passed over (on a phone the kernel's "

@@ -1832,7 +1832,7 @@
   function warmOnFirstTouch(box) {
     const form = $(box, "form");
     if (!form) return;
-    // Not where the reader has asked the browser to save data (13.7 MB on a phone's metered
+    // Not where the reader has asked the browser to save data (7.6 MB on a phone's metered
     // data, for a reader who only looked at the rules; review 41c); and with its progress
     // shown, as a press of the button shows it (it loaded without a word).
     const warm = () => {

@@ -16,10 +16,53 @@ const base = new URL("../../pyodide/", import.meta.url);
 
 const post = (message) => self.postMessage(message);
 
+// A file the build also wrote gzipped (penneech.json, "gzipped": the wasm, 9.6 MB, 3.5 MB so)
+// is downloaded as its .gz and decompressed here, so that a first start loads some 8 MB, not 14,
+// from a host that does not compress it.  The first bytes tell whether it is still gzipped (a
+// host may have sent the .gz with Content-Encoding: gzip, which the browser undoes itself).
+async function gunzipped(response, name) {
+  const reader = response.body.getReader();
+  const head = await reader.read();
+  const rest = new ReadableStream({
+    start(controller) {
+      if (head.done) controller.close();
+      else controller.enqueue(head.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const gz = !head.done && head.value.length >= 2 && head.value[0] === 0x1f
+    && head.value[1] === 0x8b;
+  if (!gz) return new Response(rest, { headers: { "content-type": "application/wasm" } });
+  // Pyodide waits for ever on a file it cannot read, so a file that does not decompress (cut
+  // short, or spoilt on the way) is told to the page, as a download cut off is
+  const out = rest.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await out.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        post({ type: "failed", text: `${name} could not be decompressed `
+          + `(${error && error.message || error})` });
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => out.cancel(reason),
+  });
+  return new Response(body, { headers: { "content-type": "application/wasm" } });
+}
+
 // `runtime` (a Cache Storage cache, or null) and `keepable` (the names of Pyodide's own files):
 // a file kept there is taken from it, and each keepable file downloaded is handed, with its
-// bytes, to `downloaded` (see keepWhatTheCacheDrops).
-function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded = new Map()) {
+// bytes, to `downloaded` (see keepWhatTheCacheDrops).  `gzipped`: the files to load compressed.
+function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded = new Map(),
+                        gzipped = {}) {
   const realFetch = self.fetch;
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   let done = Object.entries(sizes).filter(([name]) => name.endsWith(".mjs"))
@@ -50,15 +93,21 @@ function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded 
     });
   };
   self.fetch = async (input, init) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), base).href;
-    const name = url.split("/").pop();
+    let url = new URL(String(input instanceof Request ? input.url : input), base).href;
+    let name = url.split("/").pop();
+    const gz = gzipped[name];
+    if (gz) {
+      url = new URL(gz.file, base).href;
+      name = gz.file;
+      input = url;
+    }
     const keep = runtime !== null && keepable.has(name);
     if (keep) {
       const kept = await runtime.match(url).catch(() => undefined);
       if (kept) {  // (from this browser's own storage: nothing to download)
         done += sizes[name] || 0;
         tell(true);
-        return kept;
+        return gz ? gunzipped(kept, name) : kept;
       }
     }
     let response;
@@ -94,7 +143,7 @@ function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded 
         tell(true);
       })();
     }
-    return response;
+    return gz && response.ok ? gunzipped(response, name) : response;
   };
   return () => { self.fetch = realFetch; };
 }
@@ -228,10 +277,22 @@ async function start() {
   const cache = await openCache();
   const stored = cache ? await cache.match(key) : undefined;
   const runtime = cache ? await openRuntime(manifest.pyodide) : null;
-  const keepable = new Set(Object.keys(manifest.start_bytes || {}).filter(
+  // (a browser that cannot decompress loads the plain files, and counts them)
+  const sizes = { ...(manifest.start_bytes || {}) };
+  const gzipped = { ...(manifest.gzipped || {}) };
+  if (typeof DecompressionStream !== "function") {
+    for (const [name, { file, bytes }] of Object.entries(gzipped)) {
+      if (file in sizes) {
+        delete sizes[file];
+        sizes[name] = bytes;
+      }
+      delete gzipped[name];
+    }
+  }
+  const keepable = new Set(Object.keys(sizes).filter(
     (name) => !name.endsWith(".mjs") && name !== manifest.penneech.file_name));
   const downloaded = new Map();
-  const restore = countDownloads(manifest.start_bytes || {}, runtime, keepable, downloaded);
+  const restore = countDownloads(sizes, runtime, keepable, downloaded, gzipped);
   let pyodide = null;
   let fromSnapshot = false;
   try {
