@@ -70,7 +70,7 @@ from .events import Played, Scored, ThrowIn, tally
 from .figures import check_estimate
 from .files import atomic_write
 from .game import Game, PlayerView, check_seed
-from .players import whole_at_least_one
+from .players import game_cost, whole_at_least_one
 from .rules import OPTIONS, PRESET_NAMES, Rules, RulesError, show_value
 from .simulation import (
     Z95,
@@ -441,23 +441,13 @@ class Cell:
         return (self.rules, self.players, self.duplicate)
 
     def cost(self) -> float:
-        """A rough cost of one game, in games between greedy players (about 2.5 ms each here).
-
-        Measured on the readings of 2026-11: a solver's game costs about 50 greedy games per
-        sample, the cheater's about 30; letting the follower play any card triples the search.
-        """
+        """A rough cost of one game, in games between greedy players: each seat's
+        :func:`~penneech.players.game_cost`."""
+        free = Rules.parse(self.rules).follow == "free"
         total = 0.0
-        search = 3.0 if Rules.parse(self.rules).follow == "free" else 1.0
         for spec in self.players:
             kind, settings, _ = parse_spec(spec)
-            if kind == "solver":
-                total += 50.0 * float(dict(settings).get("samples", 20)) * search
-            elif kind == "cheater":
-                total += 30.0 * search
-            elif kind not in ("random", "greedy"):
-                total += 400.0 * search  # an unknown kind: assume a slow one
-            else:
-                total += 0.5
+            total += game_cost(kind, dict(settings), free)
         return total
 
 

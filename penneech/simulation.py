@@ -82,7 +82,15 @@ from typing import IO, Any
 from .events import SCORE_SOURCES, tally
 from .files import atomic_write, check_writable
 from .game import Game, check_seed
-from .players import LEVELS, PLAYER_KINDS, Player, make_player, play_game, whole_at_least_one
+from .players import (
+    LEVELS,
+    PLAYER_KINDS,
+    Player,
+    game_cost,
+    make_player,
+    play_game,
+    whole_at_least_one,
+)
 from .rules import Rules
 from .text import TooManyDigits, integer, py_shown, shorten, text_of_bytes, whole_number
 
@@ -501,8 +509,9 @@ def simulate(
         progress: show a progress bar on stderr if :mod:`tqdm` is installed.
         player_settings: extra :func:`~penneech.players.make_player` settings, either by kind
             (``{"solver": {"samples": 50}}``) or one mapping per player.
-        chunk_size: games per task sent to a worker (default: at least four tasks per worker,
-            of at most 100 games, or 10 with a solver player).
+        chunk_size: games per task sent to a worker (default: about 100 greedy games' worth of
+            work, at most 100 games, and at least four tasks per worker; a slow player's are of
+            a game or a few, since a task stopped by Ctrl-C is lost whole).
         labels: names for the two players in the results (default: their kinds, each with the
             settings it was given, as ``solver(samples=60)``, and ``#1`` and ``#2`` added when
             that leaves both the same).
@@ -567,10 +576,7 @@ def simulate(
         return [have[n] for n in range(games)]
 
     if chunk_size is None:
-        # Small tasks for the slow solver players (a progress bar that moves, a quick stop),
-        # larger ones for the fast players (less overhead); about four tasks per worker at least.
-        slow = any(kind in ("solver", "cheater") for kind in kinds)
-        chunk_size = max(1, min(10 if slow else 100, math.ceil(len(todo) / (4 * workers))))
+        chunk_size = _chunk_size(rule_set, kinds, settings, len(todo), workers)
     chunks = list(_chunks(todo, chunk_size))
     tasks = [(notation, kinds, names, settings, seed, duplicate, a, b) for a, b in chunks]
     try:
@@ -581,6 +587,22 @@ def simulate(
         raise Interrupted(have, games) from None
     have.update((r.game, r) for part in parts for r in part)
     return [have[n] for n in range(games)]
+
+
+def _chunk_size(rules: Rules, kinds: Sequence[str], settings: Sequence[Mapping[str, Any]],
+                todo: int, workers: int) -> int:
+    """Games per task: about 100 greedy games' worth of work (a task stopped by Ctrl-C is lost
+    whole, so the slow players' are of a game or a few: tasks of 50 expert games lost them all;
+    review 43b), at most 100 games, and at least four tasks per worker.
+
+    >>> _chunk_size(Rules.preset("pagat"), ("greedy", "greedy"), ({}, {}), 1000, 2)
+    100
+    >>> _chunk_size(Rules.preset("pagat"), ("club", "greedy"), ({}, {}), 400, 2)
+    1
+    """
+    free = rules.follow == "free"
+    cost = sum(game_cost(kind, one, free) for kind, one in zip(kinds, settings, strict=True))
+    return max(1, min(100, int(100 / cost), math.ceil(todo / (4 * workers))))
 
 
 #: The games of the last run :func:`simulate` was stopped in, in this process

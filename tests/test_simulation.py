@@ -598,3 +598,26 @@ def test_a_run_names_its_players_settings_and_is_not_gone_on_with_others(
     assert read_csv(out) == first  # (refused: the file is as it was)
     assert main([*common, "--samples", "3", "--games", "4", "--go-on", str(out)]) == 0
     assert len(read_csv(out)) == 4
+
+
+def test_a_slow_players_tasks_are_small_so_a_stop_loses_little() -> None:
+    """A task stopped by Ctrl-C is lost whole: club v greedy on two workers was cut into tasks
+    of 50 games, and a stop after 15 s kept "0 of 400" where one worker kept 39 (review 43b).
+    Every kind slower than greedy now gets tasks of a game or a few, from its cost in
+    players.PLAYERS, the same cost the experiments size their tasks by."""
+    from penneech.experiments import match
+    from penneech.players import PLAYER_KINDS, game_cost
+    from penneech.simulation import _chunk_size
+
+    pagat = Rules.preset("pagat")
+    assert _chunk_size(pagat, ("greedy", "random"), ({}, {}), 10_000, 2) == 100
+    for kind in PLAYER_KINDS:
+        if kind in ("random", "greedy"):
+            continue
+        assert game_cost(kind) >= 30, kind
+        size = _chunk_size(pagat, (kind, "greedy"), ({}, {}), 400, 2)
+        assert size <= 3 and size * game_cost(kind) <= 100 or size == 1, (kind, size)
+    # (a setting counts: fewer worlds, a cheaper game; a free follow, a dearer search)
+    assert game_cost("expert", {"worlds": 40}) < game_cost("expert") < game_cost(
+        "expert", {}, free_follow=True)
+    assert match("pagat", "club", "greedy", 10).cost() == game_cost("club") + game_cost("greedy")
