@@ -432,6 +432,12 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     if args.cache is not None and os.path.lexists(args.cache) and not os.path.isdir(args.cache):
         return error(f"--cache {args.cache}: it is a file, not a folder")
     cache = None if args.no_cache else args.cache or str(experiments.default_cache_dir())
+    if cache is not None and args.cache is None and os.path.lexists(cache) \
+            and not os.path.isdir(cache):  # (it failed after the first games were played)
+        named = ("PENNEECH_CACHE" if os.environ.get("PENNEECH_CACHE")
+                 else "the default cache folder")
+        return error(f"{named} {cache}: it is a file, not a folder (give --cache FOLDER, or "
+                     "--no-cache)")
     if args.action == "plan":
         total = 0.0
         done: set[Any] = set()
@@ -469,13 +475,22 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return error(str(exc))
     started = time.perf_counter()
+    cache_failed: list[str] = []
+
+    def cache_error(said: str) -> None:  # (the run goes on without its cache)
+        cache_failed.append(said)
+        print(terminal_safe(f"warning: {said}"), file=sys.stderr)
+
     try:
         experiments.run(parts, scale=scale, seed=args.seed, workers=args.workers,
                         executor=client.get_executor() if client is not None else None,
-                        progress=progress, out_dir=out, cache_dir=cache)
+                        progress=progress, out_dir=out, cache_dir=cache,
+                        on_cache_error=cache_error)
     except KeyboardInterrupt:
         _on_ctrl_c(signal.SIG_IGN)  # (the message must not be cut off)
-        said = (f"the games played so far are kept in {cache}, and the same command plays "
+        said = ("the cache could not be written, so only the games kept in it before that "
+                "are kept; the same command plays the rest" if cache_failed else
+                f"the games played so far are kept in {cache}, and the same command plays "
                 "only the rest" if cache is not None else
                 "nothing was kept (--no-cache): the same command plays everything again")
         print(terminal_safe(f"interrupted: {said}; the data files in {out} are all of one run "

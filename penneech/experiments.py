@@ -591,7 +591,11 @@ def _write_cache(
     if cache is None:
         return
     for key, games in results.items():
-        _write_text(_cache_file(cache, key, seed), json.dumps([list(g) for g in games]))
+        path = _cache_file(cache, key, seed)
+        try:
+            _write_text(path, json.dumps([list(g) for g in games]))
+        except OSError as exc:  # (a full disk's error names no file: this one is the cache's)
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
 
 
 # -- statistics (standard library only) ---------------------------------------------------------
@@ -1454,6 +1458,7 @@ def run(
     workers: int | None = 1, executor: Any = None, progress: bool = False,
     out_dir: str | os.PathLike[str] | None = None, version: Mapping[str, str] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
+    on_cache_error: Callable[[str], None] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Play the ``parts`` and return (and, with ``out_dir``, write) their data files.
 
@@ -1463,6 +1468,8 @@ def run(
 
     ``cache_dir`` keeps every game's measures (in a folder named by :func:`play_fingerprint`), so
     that a run that is stopped, or whose analysis changes, replays only what it has not kept.
+    The cache only saves time: where it cannot be written (a full disk), the run goes on without
+    it and says so once, to ``on_cache_error`` (default: a warning).
     """
     sizes = SCALES[scale] if isinstance(scale, str) else scale
     for part in parts:
@@ -1476,6 +1483,22 @@ def run(
     cpu: dict[str, float] = {}
     results: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {}
     cache = Path(cache_dir) / play_fingerprint() if cache_dir is not None else None
+
+    def keep(games: Mapping[tuple[str, tuple[str, str], bool], list[Measures]]) -> None:
+        nonlocal cache
+        try:
+            _write_cache(cache, games, seed)
+        except OSError as exc:  # (a run must not be lost for its cache)
+            said = (f"cannot keep the games in the cache {exc.filename}: {exc.strerror}; the "
+                    "run goes on without the cache, and a run stopped now keeps nothing")
+            if on_cache_error is None:
+                import warnings
+
+                warnings.warn(said, RuntimeWarning, stacklevel=3)
+            else:
+                on_cache_error(said)
+            cache = None
+
     for part in parts:
         started = time.perf_counter()
         cpu_started = _cpu_seconds()
@@ -1494,9 +1517,9 @@ def run(
                     played = run_cells(batch, seed=seed, workers=workers, executor=executor,
                                        have=have, bar=bar)
                 except Interrupted as exc:
-                    _write_cache(cache, exc.done, seed)
+                    keep(exc.done)
                     raise
-                _write_cache(cache, played, seed)
+                keep(played)
                 results.update(played)
         finally:
             if bar is not None:

@@ -930,6 +930,40 @@ def test_experiment_never_replaces_files_it_did_not_write(tmp_path: Path, capsys
     assert f"--cache {cache}: it is a file, not a folder" in capsys.readouterr().err
 
 
+def test_an_experiment_whose_cache_fills_the_disk_goes_on_and_names_the_cache(
+        tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache on a full disk stopped the whole run, lost its data files, and the error
+    named the --out folder, which was on another disk and never written (review 43b).  The
+    cache only saves time: the run goes on without it, says so once, naming the cache's file,
+    and writes its data files; and a PENNEECH_CACHE that is a file is refused before any game.
+    """
+    from penneech import experiments
+
+    real = experiments._write_text
+    cache = tmp_path / "cache"
+
+    def full_disk(path: Path, text: str) -> None:
+        if cache in Path(path).parents:
+            raise OSError(28, "No space left on device")  # (as a full disk's write: no file)
+        real(path, text)
+
+    monkeypatch.setattr(experiments, "_write_text", full_disk)
+    out = tmp_path / "ex"
+    args = ["experiment", "run", "--out", str(out), "--scale", "tiny", "--part", "readings",
+            "--no-progress", "--cache", str(cache)]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert err.count("warning: cannot keep the games in the cache") == 1, err
+    assert f"{cache}{os.sep}" in err and "No space left on device" in err, err
+    assert str(out) not in err.split("wrote")[0], err
+    assert {p.name for p in out.iterdir()} >= {"readings.json", "measures.csv", "manifest.json"}
+    monkeypatch.setenv("PENNEECH_CACHE", str(tmp_path / "ex" / "manifest.json"))
+    assert main(["experiment", "run", "--out", str(tmp_path / "other"), "--scale", "tiny",
+                 "--part", "readings", "--no-progress"]) == 2
+    assert "PENNEECH_CACHE" in capsys.readouterr().err
+    assert not (tmp_path / "other").exists()
+
+
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_a_terminal_without_suit_symbols_gets_letters(encoding: str) -> None:
     example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
