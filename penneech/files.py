@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["atomic_write", "unused_path", "left_alone", "NotAFileError", "check_writable",
-           "keep_elsewhere"]
+           "keep_elsewhere", "read_regular", "FileTooBig"]
 
 
 class NotAFileError(OSError):
@@ -52,6 +52,32 @@ def _real(path: str | os.PathLike[str]) -> Path:
     """The file ``path`` names, through any symbolic links (a link is written through, not
     replaced)."""
     return Path(os.path.realpath(os.fspath(path)))
+
+
+class FileTooBig(OSError):
+    """The file is larger than its reader takes."""
+
+
+def read_regular(path: str | bytes | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, read whole (at most ``limit`` bytes).
+
+    Anything that is not a regular file (a folder, a FIFO that would wait for ever, a device
+    such as ``/dev/zero`` that never ends) raises :class:`NotAFileError`, and a file of more
+    than ``limit`` bytes :class:`FileTooBig`, each with its ``strerror`` saying so; other
+    errors (no such file, no permission) are the system's :class:`OSError`.
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotAFileError(0, "not a regular file (a folder, a pipe or a device)",
+                            os.fsdecode(path))
+    if st.st_size > limit:
+        raise FileTooBig(0, f"it is {st.st_size:,} bytes, more than the {limit:,} it may be",
+                         os.fsdecode(path))
+    with open(path, "rb") as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:  # (it grew while it was read)
+        raise FileTooBig(0, f"it is more than the {limit:,} bytes it may be", os.fsdecode(path))
+    return raw
 
 
 def check_writable(path: str | os.PathLike[str]) -> str | None:

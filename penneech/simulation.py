@@ -80,7 +80,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .events import SCORE_SOURCES, tally
-from .files import atomic_write, check_writable
+from .files import atomic_write, check_writable, read_regular
 from .game import Game, check_seed
 from .players import (
     LEVELS,
@@ -119,6 +119,9 @@ __all__ = [
 
 #: The most games one run plays (its results are kept in memory: about 1 kB a game).
 MAX_GAMES = 1_000_000
+#: The largest results file :func:`read_csv` reads: 300 bytes for each of
+#: :data:`MAX_GAMES` games (a row takes about a hundred).
+MAX_CSV_BYTES = 300 * MAX_GAMES
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -1029,8 +1032,10 @@ def read_csv(path_or_file: str | os.PathLike[str] | IO[str]) -> list[GameResult]
                         f"{type(path_or_file).__name__}")
     try:
         if isinstance(path_or_file, (str, os.PathLike)):
-            with open(path_or_file, "rb") as f:  # (read as a record is: UTF-8 or UTF-16)
-                text = text_of_bytes(f.read()).lstrip("\ufeff")  # (a spreadsheet's UTF-8 mark)
+            # (read as a record is: UTF-8 or UTF-16, a regular file of a bounded size: /dev/zero
+            # filled the memory, and a FIFO waited for ever; review 43b)
+            raw = read_regular(path_or_file, MAX_CSV_BYTES)
+            text = text_of_bytes(raw).lstrip("\ufeff")  # (a spreadsheet's UTF-8 mark)
             return _read_rows(csv.DictReader(io.StringIO(text, newline="")))
         return _read_rows(csv.DictReader(path_or_file))
     except (ValueError, csv.Error) as exc:

@@ -964,6 +964,29 @@ def test_an_experiment_whose_cache_fills_the_disk_goes_on_and_names_the_cache(
     assert not (tmp_path / "other").exists()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_go_on_reads_only_a_regular_file_of_a_bounded_size(tmp_path: Path, capsys,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """``simulate --go-on /dev/zero`` filled the memory and a FIFO waited for ever (review
+    43b): like a record, a results file is read only if it is a regular file, of a bounded
+    size, and the refusal says so."""
+    fifo = tmp_path / "fifo.csv"
+    os.mkfifo(fifo)
+    base = ["simulate", "--seed", "1", "--games", "2", "--no-progress"]
+    for path in (str(fifo), os.devnull, str(tmp_path)):
+        assert main([*base, "--go-on", path]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read {path}: not a regular file (a folder, a pipe or a device)" in err
+    out = tmp_path / "r.csv"
+    assert main([*base, "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert simulation.read_csv(out)  # (a results file of its size is read)
+    monkeypatch.setattr(simulation, "MAX_CSV_BYTES", out.stat().st_size - 1)
+    assert main([*base, "--go-on", str(out)]) == 2
+    assert "more than the" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_a_terminal_without_suit_symbols_gets_letters(encoding: str) -> None:
     example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
