@@ -620,8 +620,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="your name (default You)")
     p.add_argument("--resume", metavar="FILE", default=None,
                    help="go on with a game saved by penneech play (or by the book's live "
-                   "table), with the record's rules, seed and names; it is saved back to FILE, "
-                   "or to --save")
+                   "table), with the record's rules, seed and names; it is saved back to FILE "
+                   "(one made read-only is left alone: to a new file beside it), or to --save")
     p.add_argument("--analysis", action=argparse.BooleanOptionalAction, default=True,
                    help="after each deal, show what each of your cards cost and why (default: "
                    "on; Ctrl-C while it is worked out skips it)")

@@ -21,10 +21,11 @@ is printed on stderr so that it can still be kept.
 
 ``--resume FILE`` goes on with a game saved by ``play`` (or by the book's live table): the rules,
 the seed and the names are the record's, the computer plays as the kind its name says (or
-``--opponent``), and the game is saved back to FILE (or to ``--save``) after every move, as it
-then stands: the record grows as the game goes on, and ``undo`` takes the cards it takes back out
-of FILE too, even cards played before the resume.  With the seed kept in the record, the deals to
-come are the ones the game would have had.
+``--opponent``), and the game is saved back to FILE (or to ``--save``; a FILE made read-only is left
+alone, and the game saved to a new file beside it) after every move, as it then stands: the record
+grows as the game goes on, and ``undo`` takes the cards it takes back out of FILE too, even cards
+played before the resume.  With the seed kept in the record, the deals to come are the ones the
+game would have had.
 
 Exit status: 0 when the game is finished, or stopped by ``quit`` or the end of input; 130 after
 Ctrl-C; 129 when the terminal is closed (SIGHUP, or reading or writing it fails with EIO: then
@@ -46,6 +47,7 @@ import os
 import re
 import shlex
 import signal
+import stat
 import sys
 import textwrap
 import threading
@@ -517,6 +519,15 @@ class _Saver:
         return True
 
 
+def _read_only(path: Path) -> bool:
+    """The regular file at ``path`` is made read-only for its owner (a record kept safe)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and not st.st_mode & stat.S_IWUSR
+
+
 def _held(path: Path) -> bytes | None:
     """What the file at ``path`` holds now: ``None`` if there is none, or it cannot be read (the
     save that follows says why); ``b""`` for something that is not a regular file."""
@@ -597,13 +608,17 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         opponent = opponent_factory(kind, seed=computer_seed(game.seed), name=opponent_name)
     except (GameError, ValueError) as exc:
         return fail(str(exc))
-    if options.resume is not None and (options.save is None
-                                       or _same_file(options.save, options.resume)):
+    # a record its owner made read-only is kept as it is: the game goes on in a new file beside
+    # it (it was replaced, since a rename needs only the folder's leave; review 43b)
+    read_only = options.resume is not None and _read_only(Path(options.resume))
+    if options.resume is not None and not read_only and (
+            options.save is None or _same_file(options.save, options.resume)):
         # the game is written back to the file it was read from, as it stands after each move
         path = wanted = Path(options.resume)
         saver = _Saver(game, path, err, expected=held)
     else:
-        wanted = Path(options.save if options.save else f"penneech-game-{game.seed}.json")
+        wanted = Path(options.save if options.save else options.resume if read_only
+                      else f"penneech-game-{game.seed}.json")
         if os.path.exists(wanted) and not os.path.isfile(wanted):
             return fail(f"cannot save the game to {wanted}: it is not a regular file")
         path = unused_path(wanted)
@@ -622,6 +637,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         with _stop_signals():
             # (inside: the output may be closed from the first line on)
             taken = left_alone(wanted, path) if wanted != Path(options.resume or "") else None
+            if read_only and path != Path(options.resume or ""):
+                taken = f"{options.resume} is read-only and is left alone"
             if taken:
                 human.say(f"{taken}: this game is saved to {path}.")
             if options.resume is not None:

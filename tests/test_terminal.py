@@ -772,6 +772,25 @@ def test_the_resume_banner_names_the_file_read_and_the_file_saved(tmp_path):
     assert record.load(record_path).actions == record.load(other).actions
 
 
+def test_a_read_only_record_is_left_alone_and_the_game_goes_on_beside_it(tmp_path):
+    """A record its owner made read-only was replaced by ``play --resume`` (a rename needs only
+    the folder's leave; review 43b): it is left as it is, and the game is saved beside it."""
+    lines, _ = script(11)
+    assert play(tmp_path, lines[:3], "--seed", "11")[0] == 0
+    record_path = tmp_path / "game.json"
+    record_path.chmod(0o444)
+    before = record_path.read_bytes()
+    options = play_options(build_parser().parse_args(["play", "--resume", str(record_path)]))
+    out, err = io.StringIO(), io.StringIO()
+    assert run(options, io.StringIO(f"{lines[3]}\n"), out, err) == 0, err.getvalue()
+    beside = tmp_path / "game-2.json"
+    assert record_path.read_bytes() == before
+    assert record_path.stat().st_mode & 0o777 == 0o444
+    assert (f"{record_path} is read-only and is left alone: this game is saved to {beside}."
+            in out.getvalue())
+    assert len(record.load(beside).actions) > len(record.load(record_path).actions)
+
+
 # -- the number of deals ---------------------------------------------------------------------------
 
 
