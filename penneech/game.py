@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -1287,7 +1288,8 @@ def check_names(players: object,
     names = tuple(players) if isinstance(players, (list, tuple)) else ()
     if len(names) != 2 or not all(isinstance(n, str) for n in names):
         raise GameError("players must be two non-empty names")
-    blank = [w for w, n in zip(who, names, strict=True) if not n.strip()]
+    # (a name of nothing but invisible characters, "\u200d" or a Hangul filler, is blank too)
+    blank = [w for w, n in zip(who, names, strict=True) if not _name_key(n)]
     if blank:  # (which one was not said)
         raise GameError(f"players must be two non-empty names: {' and '.join(blank)} "
                         f"{'is' if len(blank) == 1 else 'are'} blank")
@@ -1299,16 +1301,50 @@ def check_names(players: object,
             raise GameError("a player's name must be text: it holds a character that is not "
                             "(a lone surrogate, as bytes that are not UTF-8 become)")
     if _same_name(names[0], names[1]):
-        raise GameError(f"the two players must have different names: both are {names[0]!r}"
-                        + (f" and {names[1]!r}" if names[0] != names[1] else "")
+        a, b = names
+        # (two names that differ only in what does not show are written out: 'Zoë' and 'Zoë')
+        written = (f" (written {ascii(a)} and {ascii(b)})"
+                   if a != b and (ascii(a) != repr(a) or ascii(b) != repr(b)) else "")
+        raise GameError(f"the two players must have different names: both are {a!r}"
+                        + (f" and {b!r}{written}" if a != b else "")
                         + " (what is told of one would read as told of the other)")
     return (names[0], names[1])
 
 
+#: Unicode's default-ignorable code points (DerivedCoreProperties.txt, Unicode 15): characters
+#: that show nothing by themselves, such as the zero-width joiner, variation selectors, the
+#: combining grapheme joiner and the Hangul fillers.
+_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+
+
+def _ignorable(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _IGNORABLE)
+
+
+def _name_key(name: str) -> str:
+    """A name as a reader tells it from another: in Unicode's compatibility form (NFKC: "Zoë"
+    typed either way, full-width letters as letters), without the characters that show nothing,
+    spaces at either end and letter case aside.
+
+    >>> _name_key("  Ann\u200d ") == _name_key("ANN") == _name_key("Ａｎｎ") == "ann"
+    True
+    >>> _name_key("\u3164")
+    ''
+    """
+    shown = "".join(ch for ch in unicodedata.normalize("NFKC", name) if not _ignorable(ch))
+    return shown.strip().casefold()
+
+
 def _same_name(a: str, b: str) -> bool:
-    """Whether names ``a`` and ``b`` would read as one player's: the same, spaces at either end
-    and letter case aside."""
-    return a.strip().casefold() == b.strip().casefold()
+    """Whether names ``a`` and ``b`` would read as one player's (see :func:`_name_key`: the
+    same letters, however typed, with nothing invisible between them; review 43b)."""
+    return _name_key(a) == _name_key(b)
 
 
 def told_apart(reader: str, computer: str) -> tuple[str, str]:

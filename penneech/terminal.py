@@ -617,8 +617,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         path = wanted = Path(options.resume)
         saver = _Saver(game, path, err, expected=held)
     else:
-        wanted = Path(options.save if options.save else options.resume if read_only
-                      else f"penneech-game-{game.seed}.json")
+        wanted = Path(options.save or (options.resume if read_only and options.resume
+                                       else f"penneech-game-{game.seed}.json"))
         if os.path.exists(wanted) and not os.path.isfile(wanted):
             return fail(f"cannot save the game to {wanted}: it is not a regular file")
         path = unused_path(wanted)

@@ -519,6 +519,19 @@ def test_names_and_arguments_are_checked():
     with pytest.raises(GameError, match="different names: both are 'Ann' and ' ann'"):
         Game("pagat", players=("Ann", " ann"))
     assert Game("pagat", players=("Ann", "Anna")).names == ("Ann", "Anna")
+    # nor may names that differ only in what does not show, or in how a letter is typed: a
+    # joiner, a variation selector, a combining grapheme joiner, "ë" as one character or two,
+    # full-width letters (review 43b: each was taken as a second player, printed alike)
+    for other in ("Ann\u200d", "Ann\ufe0f", "An\u034fn", "Ａｎｎ", "\u00adAnn"):
+        with pytest.raises(GameError, match="different names: both are 'Ann' and "):
+            Game("pagat", players=("Ann", other))
+    with pytest.raises(GameError, match=r"\(written 'Zo\\xeb' and 'Zoe\\u0308'\)"):
+        Game("pagat", players=("Zo\u00eb", "Zoe\u0308"))
+    # and a name of nothing but such characters is blank
+    for blank in ("\u200d", "\u3164", "\ufe0f \u2060"):
+        with pytest.raises(GameError, match="the second name is blank"):
+            Game("pagat", players=("Ann", blank))
+    assert Game("pagat", players=("Zoë", "Zoe")).names == ("Zoë", "Zoe")
     game = Game("pagat", seed=1, auto_deal=False)
     with pytest.raises(CardError, match="the pack has 1 cards, not 52: missing"):
         game.deal(["AS"])
