@@ -237,7 +237,7 @@ def rulebooks(option: str | None = None, *, base: str | None = None,
         raise ValueError(f"base ({base!r}) is the rulebook an option's values are tried on: "
                          "give the option too, such as option='follow', or give rulebooks "
                          "to compare whole rulebooks")
-    if presets is not None and (isinstance(presets, (str, Rules))
+    if presets is not None and (not isinstance(presets, (list, tuple))
                                 or not all(isinstance(b, (str, Rules)) for b in presets)
                                 or not presets):
         raise ValueError("rulebooks must be a list of preset names or Rules, such as "

@@ -247,10 +247,13 @@ def text_of(raw: bytes, name: str | None = None, *, size: int | None = None) -> 
     ``size`` is the whole file's size where only its beginning was read (a browser reads no more
     of a file than a record may hold, and says how large it is).
     """
+    if not isinstance(raw, (bytes, bytearray, memoryview)):
+        raise TypeError(f"text_of(raw): raw must be the file's bytes, not "
+                        f"{type(raw).__name__} (a text is read by loads)")
     if max(len(raw), size or 0) > MAX_RECORD_BYTES:
         raise RecordError(_too_big(max(len(raw), size or 0)), file=name)
     try:
-        return text_of_bytes(raw)
+        return text_of_bytes(bytes(raw))
     except ValueError as exc:
         raise RecordError(str(exc), file=name) from None
 

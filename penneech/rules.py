@@ -1077,7 +1077,8 @@ class Rules:
             # record could not be written or read back)
             if type(value) is not type(info.values[0].value) or info.value_info(value) is None:
                 valid = ", ".join(show_value(v.value) for v in info.values)
-                shown = _shorten(value) if isinstance(value, str) else show_value(value)
+                shown = (_shorten(value) if isinstance(value, str) else show_value(value)
+                         if isinstance(value, (bool, int, float)) else _shorten(value))
                 raise RulesError(f"{shown} is not a value of {name}: use one of {valid}")
 
     # construction -----------------------------------------------------------------------------

@@ -910,6 +910,13 @@ def shown_figures(s: PlayerSummary) -> dict[str, str]:
 
 def format_summary(summaries: Sequence[PlayerSummary]) -> str:
     """An aligned text table of :func:`summarize`'s output."""
+    if isinstance(summaries, (str, bytes)) or not isinstance(summaries, Sequence) or not all(
+            isinstance(s, PlayerSummary) for s in summaries):
+        given = ("games' results: give it summarize(results)"
+                 if isinstance(summaries, Sequence) and summaries
+                 and all(isinstance(s, GameResult) for s in summaries)
+                 else py_shown(summaries))
+        raise TypeError(f"format_summary takes what summarize returns, not {given}")
     header = ("player", "games", "wins", "win rate", "95% CI", "score", "tricks pts",
               "turn-up pts", "majority pts", "tricks")
     rows = [header] + [

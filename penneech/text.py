@@ -142,10 +142,28 @@ def shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _repr(value: object) -> str:
+    """``repr(value)``, or words for a value that cannot be written so (a list nested thousands
+    deep overflowed Python's stack inside the message about it; review 43b).
+
+    >>> deep: list[object] = []
+    >>> for _ in range(5000):
+    ...     deep = [deep]
+    >>> _repr(deep)
+    'a list nested too deeply to show'
+    """
+    try:
+        return repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    except Exception:  # (a __repr__ that fails)
+        return f"a {type(value).__name__} that cannot be shown"
+
+
 def py_shown(value: object, limit: int = 40) -> str:
     """``value`` as Python writes it (``None``, ``'10'``), cut to ``limit`` characters: for the
     messages of functions called from Python (a record's messages use :func:`shown`)."""
-    return shorten(repr(value), limit)
+    return shorten(_repr(value), limit)
 
 
 def json_kind(value: object) -> str:
@@ -185,7 +203,7 @@ def shown(value: object, limit: int = 60) -> str:
         try:
             text = json.dumps(value, ensure_ascii=False)
         except (TypeError, ValueError, RecursionError):
-            text = repr(value)
+            text = _repr(value)
     return shorten(text, limit)
 
 

@@ -42,6 +42,7 @@ from .game import (
     IllegalPlayError,
     Phase,
     as_rules,
+    check_names,
     check_seed,
     told_apart,
 )
@@ -49,7 +50,7 @@ from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
 from .rules import PRESET_NAMES, Rules, Seat
-from .text import html_text
+from .text import html_text, py_shown
 
 __all__ = [
     "Frame",
@@ -111,6 +112,10 @@ class Stepper(_Shown):
 
     def __init__(self, frames: Sequence[Frame], *, title: str = "",
                  interval: int = 1800) -> None:
+        if isinstance(frames, (str, bytes)) or not isinstance(frames, Sequence) or not all(
+                isinstance(f, Frame) for f in frames):
+            raise TypeError(f"frames must be a list of Frame (as penneech.frames makes them), "
+                            f"not {py_shown(frames)}")
         self.frames: list[Frame] = list(frames)
         self.title = title
         self.stack = w.Stack(self._children(), selected_index=1)
@@ -186,7 +191,7 @@ class DealStepper(_Shown):
             raise ValueError(f"deal must be a whole number from 1 (or None for the whole game), "
                              f"not {deal!r}")
         self.per = per
-        self.names = tuple(names)
+        self.names = _two_names(names)
         self.first_dealer = first_dealer
         self.deal_no = deal
         self.game = self._play(rules, check_seed(seed), players)
@@ -346,6 +351,15 @@ def compare(deck: Sequence[Card] | int, rulebooks: Sequence[str | Rules] | None 
                       per=per, varied=option)
 
 
+def _two_names(names: object) -> tuple[str, str]:
+    """Two players' names, as ``names=`` gives them (checked as a game checks them)."""
+    if not isinstance(names, (list, tuple)) or len(names) != 2 or not all(
+            isinstance(n, str) for n in names):
+        raise ValueError(f"names must be two names, such as ('Ann', 'Ben'), not "
+                         f"{py_shown(names)}")
+    return check_names(names, ("the first of names", "the second of names"))
+
+
 # -- play the computer ----------------------------------------------------------------------------
 
 
@@ -366,7 +380,17 @@ class PlayComputer(_Shown):
                  computer: str = "Computer", sample: bool = True) -> None:
         # (None failed inside with an AttributeError; "pagat,follow=free" was "unknown preset")
         self.rules = as_rules(rules)
+        for what, name in (("you", you), ("computer", computer)):
+            if not isinstance(name, str):  # (None failed inside, adding " A" to it)
+                raise TypeError(f"{what} must be a name, such as 'Ann', not {py_shown(name)}")
         self.names = told_apart(you, computer)
+        if not isinstance(opponent, str) or players.LEVELS.get(opponent, opponent) \
+                not in players.PLAYER_KINDS:
+            # (a list failed on a hash, NaN in the menu's widget)
+            known = dict.fromkeys([*players.PLAYER_KINDS, *players.LEVELS])
+            raise ValueError(f"opponent must be a player kind or a level, one of "
+                             f"{', '.join(known)}, not "
+                             f"{py_shown(opponent)}")
         opponent = players.LEVELS.get(opponent, opponent)  # a level names its kind
         self.opponent_kind = opponent
         self.seed = check_seed(seed)  # (None failed later, at "New game")

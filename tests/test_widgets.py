@@ -7,9 +7,17 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from penneech import Phase, Rules, Scored, record  # noqa: E402
+from typing import Any  # noqa: E402
+
+from penneech import GameError, Phase, Rules, Scored, record  # noqa: E402
 from penneech.narrate import card_text  # noqa: E402
-from penneech.widgets import DealStepper, PlayComputer, compare, player_kinds  # noqa: E402
+from penneech.widgets import (  # noqa: E402
+    DealStepper,
+    PlayComputer,
+    Stepper,
+    compare,
+    player_kinds,
+)
 
 
 def test_a_refused_card_is_explained_and_the_game_goes_on() -> None:
@@ -117,9 +125,7 @@ def test_the_notebook_game_tells_the_computer_from_a_reader_of_its_name() -> Non
     assert pc.game.names == ("computer", "Computer (computer)")
     assert "Computer (computer)" in pc.status.value
     # a name that is not text is refused in words, not an AttributeError from inside
-    from penneech import GameError
-
-    with pytest.raises(GameError, match="two non-empty names"):
+    with pytest.raises(TypeError, match="you must be a name, such as 'Ann', not None"):
         PlayComputer(seed=1, sample=False, you=None)  # type: ignore[arg-type]
 
 
@@ -250,3 +256,25 @@ def test_bad_widget_arguments_say_what_was_wrong(make, message: str) -> None:
 def test_the_game_widget_takes_the_rules_notation() -> None:
     pc = PlayComputer(rules="pagat,follow=free", sample=False)
     assert pc.rules == Rules.parse("pagat,follow=free") and pc.game.rules == pc.rules
+
+
+@pytest.mark.parametrize(("make", "error", "words"), [
+    (lambda: PlayComputer(computer=None, sample=False), TypeError,
+     "computer must be a name, such as 'Ann', not None"),
+    (lambda: PlayComputer(you=3, sample=False), TypeError, "you must be a name"),
+    (lambda: PlayComputer(opponent=float("nan"), sample=False), ValueError,
+     "opponent must be a player kind or a level, one of random, greedy, club, expert"),
+    (lambda: PlayComputer(opponent=[], sample=False), ValueError, "not []"),
+    (lambda: DealStepper(names=None), ValueError,
+     "names must be two names, such as ('Ann', 'Ben'), not None"),
+    (lambda: DealStepper(names=("Ann", "ann")), GameError, "different names"),
+    (lambda: compare(3, True), ValueError, "rulebooks must be a list of preset names"),
+    (lambda: Stepper("x"), TypeError, "frames must be a list of Frame"),
+])
+def test_bad_arguments_are_told_by_name(make: Any, error: type[Exception], words: str) -> None:
+    """Each of these failed inside, with Python's own words: adding " A" to None, a list's
+    hash, NaN in the menu's widget, iterating None or a bool, a str's missing .html (review
+    43b).  Each is now refused up front, naming the argument."""
+    with pytest.raises(error) as caught:
+        make()
+    assert words in str(caught.value)
