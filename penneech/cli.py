@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import io
 import json
 import os
 import random
@@ -341,22 +342,33 @@ def _write_results(args: argparse.Namespace, results: list[simulation.GameResult
     # standard output (``penneech simulate --out r.csv | head -1``) must not lose them.
     written: Path | None = None
     failed = ""
+    dump = False
     if out is not None and results:
         try:
             written = simulation.write_csv(results, out)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             kept = _keep_results(results, seed)
+            # (the last resort, as the terminal game's: on the standard error, to keep by hand)
             where = f"the results are kept in {kept} instead" if kept else (
-                "and nowhere else could be written either")
+                "and nowhere else could be written either: they follow, as CSV, to keep by "
+                "hand (or play them again with the same command and --seed)")
             failed = f"cannot write {out}: {reason}; {where}"
+            dump = kept is None
     pairing = "duplicate pairs" if not args.no_duplicate else "no duplicate"
     print(f"{len(results)} games, rules {rules}, seed {seed}, {pairing}")
     if results:
         for line in simulation.format_summary(simulation.summarize(results)).splitlines():
             print(terminal_safe(line))
     if failed:
-        return error(failed)
+        status = error(failed)
+        if dump:
+            with contextlib.suppress(OSError):
+                text = io.StringIO()
+                simulation.write_csv(results, text)
+                sys.stderr.write("".join(terminal_safe(line) + "\n"
+                                         for line in text.getvalue().splitlines()))
+        return status
     if written is not None and out is not None and wanted is not None:
         # (``written`` is resolved, so it is compared with nothing: ``out`` is what was chosen)
         taken = left_alone(wanted, out)

@@ -25,6 +25,7 @@ import threading
 import time
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -985,6 +986,31 @@ def test_go_on_reads_only_a_regular_file_of_a_bounded_size(tmp_path: Path, capsy
     monkeypatch.setattr(simulation, "MAX_CSV_BYTES", out.stat().st_size - 1)
     assert main([*base, "--go-on", str(out)]) == 2
     assert "more than the" in capsys.readouterr().err
+
+
+def test_simulate_with_nowhere_to_write_gives_its_results_on_the_standard_error(
+        tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--out, the current folder and the temporary folder all on one full disk: the results
+    were lost ("nowhere else could be written either"; review 43b).  As the terminal game does
+    with its record, they follow on the standard error, as CSV that reads back."""
+    from penneech import cli
+
+    real = simulation.write_csv
+
+    def full(results: Any, path_or_file: Any) -> Any:
+        if isinstance(path_or_file, (str, os.PathLike)):
+            raise OSError(28, "No space left on device")
+        return real(results, path_or_file)
+
+    monkeypatch.setattr(simulation, "write_csv", full)
+    monkeypatch.setattr(cli, "_keep_results", lambda results, seed: None)
+    assert main(["simulate", "--games", "6", "--seed", "2", "--no-progress", "--out",
+                 str(tmp_path / "r.csv")]) == 2
+    err = capsys.readouterr().err
+    head, _, rows = err.partition("\n")
+    assert "nowhere else could be written either: they follow, as CSV" in head, head
+    kept = simulation.read_csv(io.StringIO(rows))
+    assert kept == simulation.simulate("pagat", games=6, seed=2)
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
