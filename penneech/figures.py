@@ -150,8 +150,37 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
                         f"'high': 0.6}} (or None), not {type(est).__name__}")
     if est is None or est.get("value") is None:
         return "–"
-    check_estimate(est)
+    digits = places(est, percent, digits)
     scale, unit = (100.0, "%") if percent else (1.0, "")
+    value = f"{_shown(est['value'] * scale, digits)}{unit}"
+    if est.get("low") is None or est.get("high") is None:
+        return value
+    low, high = est["low"] * scale, est["high"] * scale
+    shown_low, shown_high = _shown(low, digits), _shown(high, digits)
+    # a dash would read as a minus sign
+    sep = " to " if shown_low.startswith("-") or shown_high.startswith("-") else "–"
+    return f"{value} ({shown_low}{sep}{shown_high})"
+
+
+def fmt_column(ests: Sequence[Mapping[str, Any] | None], percent: bool = False,
+               digits: int = 1) -> list[str]:
+    """:func:`fmt` of each estimate of a column, all to as many places as the one that needs
+    most: a column read "2.60 (2.55–2.65)" above "2.6 (2.5–2.6)" (review 42f).
+
+    >>> fmt_column([{"value": 2.6, "low": 2.55, "high": 2.65},
+    ...             {"value": 2.6043, "low": 2.6001, "high": 2.6088}, None])
+    ['2.60 (2.55–2.65)', '2.60 (2.60–2.61)', '–']
+    """
+    most = max((places(est, percent, digits) for est in ests
+                if est is not None and est.get("value") is not None), default=digits)
+    return [fmt(est, percent, most) for est in ests]
+
+
+def places(est: Mapping[str, Any], percent: bool = False, digits: int = 1) -> int:
+    """How many places :func:`fmt` gives ``est`` (at least ``digits``): more where fewer
+    would print a share as all or nothing that is not quite, or an interval as a point."""
+    check_estimate(est)
+    scale = 100.0 if percent else 1.0
     # a share rounded to all or nothing that is not quite so is given to more places: "greedy
     # beats random in 100% (99–100)" of games it won 99.6% of (review 37b)
     figures = [est[k] for k in ("value", "low", "high") if est.get(k) is not None]
@@ -167,14 +196,7 @@ def fmt(est: Mapping[str, Any] | None, percent: bool = False, digits: int = 1) -
         while more < 4 and _shown(ends[0], digits + more) == _shown(ends[1], digits + more):
             more += 1
         digits += more
-    value = f"{_shown(est['value'] * scale, digits)}{unit}"
-    if est.get("low") is None or est.get("high") is None:
-        return value
-    low, high = est["low"] * scale, est["high"] * scale
-    shown_low, shown_high = _shown(low, digits), _shown(high, digits)
-    # a dash would read as a minus sign
-    sep = " to " if shown_low.startswith("-") or shown_high.startswith("-") else "–"
-    return f"{value} ({shown_low}{sep}{shown_high})"
+    return digits
 
 
 def _shown(x: float, digits: int) -> str:
@@ -291,7 +313,9 @@ def estimate_rows(
     items: Sequence[tuple[str, Mapping[str, Any]]], percent: bool = False
 ) -> list[tuple[str, str, Any]]:
     """``(label, "value (low–high)", n)`` rows for :func:`html_table`."""
-    return [(label, fmt(est, percent), est.get("n", "")) for label, est in items]
+    shown = fmt_column([est for _, est in items], percent)
+    return [(label, text, est.get("n", "")) for (label, est), text in zip(items, shown,
+                                                                          strict=True)]
 
 
 def _lines(labels: Sequence[str]) -> list[tuple[str | None, int | None]]:
@@ -412,7 +436,9 @@ def forests(
     panels = [(name, xlabel, list(rows), percent) for name, xlabel, rows, percent
               in _panels(panels, "forests", "(title, xlabel, rows, percent)")]
     labels = list(dict.fromkeys(label for _, _, rows, _ in panels for label, _ in rows))
-    values = [{label: fmt(est, percent) for label, est in rows} for _, _, rows, percent in panels]
+    values = [dict(zip([label for label, _ in rows],
+                       fmt_column([est for _, est in rows], percent), strict=True))
+              for _, _, rows, percent in panels]
 
     def draw(plt: Any) -> Any:
         heights = [_forest_height(len(_lines([label for label, _ in rows])))
@@ -490,8 +516,10 @@ def scatter(
         ax.grid(color="0.9")
         return fig
 
+    xs = fmt_column([x for _, x, _ in points], percent)
+    ys = fmt_column([y for _, _, y in points], percent)
     return Picture(title, ("", xlabel + unit, ylabel + unit),
-                   tuple((label, fmt(x, percent), fmt(y, percent)) for label, x, y in points),
+                   tuple((label, x, y) for (label, _, _), x, y in zip(points, xs, ys, strict=True)),
                    draw)
 
 
