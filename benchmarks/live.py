@@ -11,7 +11,7 @@ off the machine reachable:
 - every page under 2 MB before the runtime is requested; and what the runtime adds.
 
     .venv/bin/python benchmarks/live.py [--runs N] [--deals D] [--kinds greedy,solver]
-                                        [--slow K] [--site DIR]
+                                        [--slow K] [--mbps M] [--only PART] [--site DIR]
 
 ``--slow K`` stands in for a weak laptop: Chromium and all its processes are held to one core
 (``taskset``), shared with K busy loops, so that the browser has about 1/(K+1) of one core of
@@ -70,9 +70,26 @@ _RESOURCES = """() => performance.getEntriesByType('resource')
   .map(e => ({name: e.name, transfer: e.transferSize, body: e.encodedBodySize}))"""
 
 
+#: Download speed to emulate, in megabits a second (``--mbps``; 0: as fast as 127.0.0.1 serves).
+MBPS = 0.0
+
+
+def _throttle(context: Any, page: Any) -> None:
+    """The page and its worker download at :data:`MBPS` (a school's shared wifi, say), with
+    50 ms of latency, through Chromium's own network emulation."""
+    if not MBPS:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 50, "downloadThroughput": MBPS * 1e6 / 8,
+        "uploadThroughput": MBPS * 1e6 / 8})
+
+
 def time_to_hand(context: Any, base: str) -> float:
     """Seconds from the click on Play live to a hand of card buttons."""
     page = context.pages[0] if context.pages else context.new_page()
+    _throttle(context, page)
     page.goto(base + PLAY, wait_until="load")
     start = time.perf_counter()
     page.locator(".pn-live-play .pn-live-start").click()
@@ -112,7 +129,8 @@ def bench_startup(pw: Any, base: str, runs: int) -> None:
     print(f"  cached median {statistics.median(cached):.2f} s, worst {max(cached):.2f} s "
           f"(target 2 s)")
     print(f"  the runtime adds {added / 1e6:.1f} MB transferred on the first load "
-          "(uncompressed, as Python's http.server sends it)")
+          "(as Python's http.server sends it: no compression but the build's own)"
+          + (f"; network emulated at {MBPS:g} Mbit/s" if MBPS else ""))
 
 
 _MOVES = """async ([preset, kind, settings, deals, seed]) => {
@@ -228,8 +246,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="hold the browser to one core shared with K busy loops")
     parser.add_argument("--site", type=Path, default=None,
                         help="the built site (default _build/html)")
+    parser.add_argument("--mbps", type=float, default=0.0,
+                        help="emulate a download speed, in megabits a second, for the start-ups")
+    parser.add_argument("--only", choices=("weight", "startup", "moves"), default=None,
+                        help="run one part only")
     args = parser.parse_args(argv)
-    global SITE
+    global SITE, MBPS
+    MBPS = args.mbps
     SITE = args.site or ROOT / "_build" / "html"
     if not (SITE / "pyodide" / "pyodide.mjs").is_file():
         print(f"no built site with its runtime in {SITE}: run `make book`", file=sys.stderr)
@@ -247,9 +270,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Chromium held to one core shared with {args.slow} busy loop(s):")
         try:
             with sync_playwright() as pw:
-                bench_weight(pw, base)
-                bench_startup(pw, base, args.runs)
-                bench_moves(pw, base, args.deals, kinds)
+                if args.only in (None, "weight"):
+                    bench_weight(pw, base)
+                if args.only in (None, "startup"):
+                    bench_startup(pw, base, args.runs)
+                if args.only in (None, "moves"):
+                    bench_moves(pw, base, args.deals, kinds)
         finally:
             httpd.shutdown()
     return 0
