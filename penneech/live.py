@@ -532,6 +532,7 @@ class Table:
             "legal": [c.code for c in view.legal_plays],
             "hand": [c.code for c in view.hand],
             "scores": list(g.scores),
+            "deal": g.deal_number,  # (a kept game's label says how far it went)
             "refused": self.refusal,
             "hint": self.hint_card.code if self.hint_card is not None else None,
             "winner": outcome.winner if outcome else None,
@@ -594,6 +595,8 @@ def standing(scores: Sequence[int], names: Sequence[str], rules: Rules) -> str:
 
 
 _CARD_TEXT = re.compile("[♠♥♦♣](?:10|[2-9JQKA])")
+#: a card followed by a space and another card (a comma goes in between)
+_CARD_RUN = re.compile("([♠♥♦♣](?:10|[2-9JQKA])) (?=[♠♥♦♣])")
 
 
 def _sentence(text: str) -> str:
@@ -611,8 +614,15 @@ def _spoken(text: str) -> str:
 
     >>> _spoken("Trick 1: you lead the ♥Q, Expert plays the ♦7.")
     'Trick 1: you lead the queen of hearts, Expert plays the seven of diamonds.'
+
+    A run of cards is said as a list (a hand thrown in was read as one run-on string of
+    names; review 43a):
+
+    >>> _spoken("(♠8 ♥8 ♣6)")
+    '(eight of spades, eight of hearts, six of clubs)'
     """
-    return _CARD_TEXT.sub(lambda m: parse_card(m.group(0)).name, text)
+    listed = _CARD_RUN.sub(r"\1, ", text)
+    return _CARD_TEXT.sub(lambda m: parse_card(m.group(0)).name, listed)
 
 
 def _memory_note(rules: Rules) -> str:

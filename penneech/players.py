@@ -69,6 +69,8 @@ __all__ = [
     "describe",
     "Strength",
     "measured_strength",
+    "game_cost",
+    "UNKNOWN_COST",
     "DEFAULT_OPPONENT",
     "make_player",
     "computer_seed",
@@ -788,7 +790,7 @@ def hint(view: PlayerView, game_seed: int) -> Hint:
     estimates = getattr(adviser, "estimates", None)
     if len(legal) == 1 or estimates is None:
         card = adviser.play(view)
-        return Hint(card, None, f"{who} would play {card.symbol}"
+        return Hint(card, None, f"{who} would play the {card.symbol}"
                     + (", the only card you may play" if len(legal) == 1 else ""))
     from .playouts import best_card
 
@@ -798,7 +800,7 @@ def hint(view: PlayerView, game_seed: int) -> Hint:
     # points lost, and were the points against the opponent's; review 40a)
     points = found[card].points
     chance = f"{found[card].win_chance:.0%}"
-    return Hint(card, None, f"{who} would play {card.symbol} (from what you can see: "
+    return Hint(card, None, f"{who} would play the {card.symbol} (from what you can see: "
                 f"{article(chance)} {chance} chance of winning the game, and on average "
                 f"{abs(points):.1f} points {'more' if points >= 0 else 'fewer'} than the "
                 "opponent in the rest of the deal)")

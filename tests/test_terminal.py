@@ -468,7 +468,7 @@ def test_hint_gives_the_experts_choice(tmp_path):
     status, out, _ = play(tmp_path, ["hint", *lines], "--seed", "11")
     assert status == 0
     # the live table's words (players.hint), and the card's code to type
-    assert re.search(r"Hint: the expert player would play \S+ \(from what you can see: an? "
+    assert re.search(r"Hint: the expert player would play the \S+ \(from what you can see: an? "
                      r"\d+% chance of winning the game, and on average \d+\.\d points (more|"
                      r"fewer) than the opponent in the rest of the deal\)\.  Type "
                      r"[2-9TJQKA][SHDC] to play it\.", out), out

@@ -589,13 +589,22 @@
     }
 
     const savedWhen = (s) => (s.saved_at ? new Date(s.saved_at).toLocaleString() : "earlier");
+    // the time of day for a game saved today, else the day too
+    const shortWhen = (s) => {
+      if (!s.saved_at) return "earlier";
+      const when = new Date(s.saved_at);
+      return when.toDateString() === new Date().toDateString()
+        ? when.toLocaleTimeString() : when.toLocaleString();
+    };
 
     function offerSaved() {
       const saves = allSaves();  // (each read and parsed once)
       const open = saves.filter((s) => !s.over && s.key !== current);
       const chosen = resumeMenu.value;
+      // (the time first: two saves of one game, one played on in another tab, had the same
+      // label, and a phone's menu showed only its beginning; review 43a)
       resumeMenu.replaceChildren(...open.map(
-        (s) => new Option(`${s.label || "a game"} (saved ${savedWhen(s)})`, s.key)));
+        (s) => new Option(`saved ${shortWhen(s)}: ${s.label || "a game"}`, s.key)));
       if (open.some((s) => s.key === chosen)) resumeMenu.value = chosen;
       resumeMenu.hidden = open.length < 2;
       resume.hidden = open.length === 0;
@@ -623,7 +632,14 @@
     // the finished games let go to make room for the game on the table, to be told
     const letGo = [];
     function keep(answer) {
-      if (!current) current = newKey();
+      if (!current) {
+        // the same position as an unfinished game kept already (a record file loaded twice, a
+        // teacher's file loaded by every pupil): kept once, under that game's key (each load
+        // was kept anew, and the menu filled with copies no one could tell apart; review 43a)
+        const same = allSaves().find((s) => !s.over && s.record === answer.record);
+        current = same ? same.key : newKey();
+        if (same) written = localStorage.getItem(same.key);
+      }
       try {
         // another tab playing the same saved game wrote its own moves since: this tab's game
         // goes on under a key of its own, and the other tab's stays where it is
@@ -641,7 +657,8 @@
       const save = JSON.stringify({
         record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
         saved_at: Date.now(), seed: String(answer.seed),
-        label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}, against ${who}`,
+        label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}`
+          + (answer.deal ? ` in deal ${answer.deal}` : "") + `, against ${who}`,
       });
       // full: make room by forgetting the oldest finished game, one at a time, as few as the
       // game needs (never an unfinished one), and say which (half of them went at once,
@@ -719,9 +736,11 @@
         return `your unfinished game (seed ${before}) is kept: resume it with the button below `
           + "the settings";
       }
-      return `your unfinished game (seed ${before}) was not kept as it stood`
-        + (earlier ? ": an earlier position of it is kept, to resume with the button below the "
-          + "settings" : "");
+      // ("as it stood" only where an earlier position was kept; review 43a)
+      return earlier
+        ? `your unfinished game (seed ${before}) was not kept as it stood: an earlier position `
+          + "of it is kept, to resume with the button below the settings"
+        : `your unfinished game (seed ${before}) was not kept`;
     }
 
     // Where the game on the table is not kept as it stands, starting another asks first, and
@@ -926,9 +945,23 @@
       return true;
     }
 
+    // New game or Resume pressed while the computer plays is done once it has played, and
+    // said so (it was dropped without a word, where a card or the table's own buttons wait;
+    // review 43a); while Python starts there is no game yet, and the start is already said.
+    let formWaits = false;
+    async function whenFree(what) {
+      if (!busy) return true;
+      if (!last || formWaits) return false;
+      formWaits = true;
+      status.say(`${what} once the computer has played…`);
+      while (busy) await new Promise((resolve) => setTimeout(resolve, 200));
+      formWaits = false;
+      return true;
+    }
+
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      if (busy) return;
+      if (!await whenFree("A new game begins")) return;
       prune();
       await replaceGame({
         op: "new", rules: rulesOf(form), seed: field(form, "seed"),
@@ -979,7 +1012,7 @@
     }
 
     resume.addEventListener("click", async () => {
-      if (busy) return;
+      if (!await whenFree("The saved game comes back")) return;
       const open = offerSaved();
       const save = open.find((s) => s.key === resumeMenu.value) || open[0];
       if (!save) return;

@@ -344,7 +344,12 @@ self.onmessage = async (event) => {
   try {
     text = handle(JSON.stringify(request));
   } catch (error) {
-    text = JSON.stringify({ ok: false, error: `internal error: ${error && error.message || error}` });
+    const said = String(error && error.message || error);
+    // (the prompt's own os._exit(0) read "internal error", as if the site had failed; the
+    // next run goes on with the same Python; review 43a)
+    text = JSON.stringify({ ok: false, error: /^Program terminated with exit\(/.test(said)
+      ? `your code ended Python (${said}); the next run goes on with your names`
+      : `internal error: ${said}` });
   }
   post({ type: "answer", id, text, ms: performance.now() - t0 });
 };
