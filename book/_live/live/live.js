@@ -631,12 +631,15 @@
     // (storage turned off, or full of unfinished games).
     // the finished games let go to make room for the game on the table, to be told
     const letGo = [];
+    let loadingFile = false;  // the game to keep is a record file just loaded
     function keep(answer) {
       if (!current) {
-        // the same position as an unfinished game kept already (a record file loaded twice, a
-        // teacher's file loaded by every pupil): kept once, under that game's key (each load
-        // was kept anew, and the menu filled with copies no one could tell apart; review 43a)
-        const same = allSaves().find((s) => !s.over && s.record === answer.record);
+        // a record file loaded again (a teacher's file, or one loaded twice by mistake), at the
+        // position of an unfinished game kept already: kept once, under that game's key (each
+        // load was kept anew, and the menu filled with copies no one could tell apart; review
+        // 43a)
+        const same = loadingFile
+          ? allSaves().find((s) => !s.over && s.record === answer.record) : null;
         current = same ? same.key : newKey();
         if (same) written = localStorage.getItem(same.key);
       }
@@ -1138,9 +1141,14 @@
         while (busy) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const previous = last;
-      await replaceGame({ op: "resume", file: file.data, name: file.name, bytes: file.size,
-                          loaded: true,
-                          opponent: opponent() }, null);
+      loadingFile = true;
+      try {
+        await replaceGame({ op: "resume", file: file.data, name: file.name, bytes: file.size,
+                            loaded: true,
+                            opponent: opponent() }, null);
+      } finally {
+        loadingFile = false;
+      }
       if (last !== previous) {
         fromFile = true;
         showOpponent(last.opponent);
