@@ -508,6 +508,11 @@ class Strength:
                 f"{self.low:.0%}–{self.high:.0%}: {self.verdict})")
 
 
+def _cheap(settings: Mapping[str, Any]) -> float:
+    """The cost of a player that searches nothing (:func:`game_cost`): half a greedy game."""
+    return 0.5
+
+
 @dataclass(frozen=True)
 class PlayerKind:
     """One kind of computer player, as the command line, the notebooks and the site offer it.
@@ -521,8 +526,9 @@ class PlayerKind:
             an opponent).
         level: the strength a reader picks it by (``beginner``, ``club`` or ``expert``; see
             :data:`LEVELS`), or ``""`` for a kind kept for experiments.
-        cost: a rough cost of its play in one game, given its settings (see
-            :func:`game_cost`).
+
+    Its ``cost``, given its settings, is a rough cost of its play in one game (see
+    :func:`game_cost`).
     """
 
     name: str
@@ -531,7 +537,7 @@ class PlayerKind:
     settings: tuple[str, ...] = ()
     fair: bool = True
     level: str = ""
-    cost: Callable[[Mapping[str, Any]], float] = lambda settings: 0.5
+    cost: Callable[[Mapping[str, Any]], float] = _cheap
 
     @property
     def strength(self) -> tuple[Strength, ...]:
