@@ -1483,21 +1483,29 @@ def run(
     cpu: dict[str, float] = {}
     results: dict[tuple[str, tuple[str, str], bool], list[Measures]] = {}
     cache = Path(cache_dir) / play_fingerprint() if cache_dir is not None else None
+    writable = cache is not None
 
-    def keep(games: Mapping[tuple[str, tuple[str, str], bool], list[Measures]]) -> None:
-        nonlocal cache
+    def keep(games: Mapping[tuple[str, tuple[str, str], bool], list[Measures]],
+             had: Mapping[tuple[str, tuple[str, str], bool], Sequence[Measures]]) -> None:
+        nonlocal writable
+        # (only cells that got new games: a read-only cache of a whole run failed at its
+        # first cell, played from the cache; review 43c)
+        new = {k: v for k, v in games.items() if len(v) > len(had.get(k, ()))}
+        if not writable or not new:
+            return
         try:
-            _write_cache(cache, games, seed)
+            _write_cache(cache, new, seed)
         except OSError as exc:  # (a run must not be lost for its cache)
             said = (f"cannot keep the games in the cache {exc.filename}: {exc.strerror}; the "
-                    "run goes on without the cache, and a run stopped now keeps nothing")
+                    "run goes on, reading the games kept there but keeping no more, so a run "
+                    "stopped now keeps only those")
             if on_cache_error is None:
                 import warnings
 
                 warnings.warn(said, RuntimeWarning, stacklevel=3)
             else:
                 on_cache_error(said)
-            cache = None
+            writable = False  # (the cache is still read: review 43c)
 
     for part in parts:
         started = time.perf_counter()
@@ -1517,9 +1525,9 @@ def run(
                     played = run_cells(batch, seed=seed, workers=workers, executor=executor,
                                        have=have, bar=bar)
                 except Interrupted as exc:
-                    keep(exc.done)
+                    keep(exc.done, have)
                     raise
-                keep(played)
+                keep(played, have)
                 results.update(played)
         finally:
             if bar is not None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -619,7 +620,11 @@ def game_cost(kind: str, settings: Mapping[str, Any] | None = None,
     known = PLAYERS.get(kind)
     try:
         cost = UNKNOWN_COST if known is None else known.cost(dict(settings or {}))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ArithmeticError):
+        cost = UNKNOWN_COST
+    # (settings not checked yet, 0 worlds or NaN samples, are make_player's to refuse in words;
+    # a task size made of them raised Python's own errors first; review 43c)
+    if not math.isfinite(cost) or cost <= 0:
         cost = UNKNOWN_COST
     return cost * 3.0 if free_follow and kind not in ("random", "greedy") else cost
 

@@ -54,7 +54,16 @@ from typing import Any
 from .cards import Card, CardError, Suit, format_cards, parse_card
 from .events import Event, tally
 from .files import atomic_write
-from .game import DealAction, Game, GameError, Phase, ThrowInAction, check_names, check_seed
+from .game import (
+    NAME_LIMIT,
+    DealAction,
+    Game,
+    GameError,
+    Phase,
+    ThrowInAction,
+    check_names,
+    check_seed,
+)
 from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
 from .text import TooManyDigits, json_kind, shorten, text_of_bytes, whole_number
 
@@ -226,6 +235,28 @@ def load(path: str | os.PathLike[str]) -> Game:
     except OSError as exc:
         raise RecordError(f"cannot read the file ({exc.strerror or exc})", file=name) from None
     return loads(text_of(raw, name), name)
+
+
+def _told_apart_again(players: list[Any]) -> tuple[str, str] | None:
+    """Two names a record written before 2026-11-27 could hold, and :func:`check_names` now
+    reads as one (they differ only in what does not show, or in how a letter is typed: "Ann"
+    and "Ａnn"), with the second marked " (2)" so that the game loads and plays on; ``None``
+    for names no version took.  A user's record is not lost to a stricter rule (review 43c).
+
+    >>> _told_apart_again(["Ann", "Ａnn"])
+    ('Ann', 'Ａnn (2)')
+    >>> _told_apart_again(["Ann", "ann"]) is None
+    True
+    """
+    if len(players) != 2 or not all(isinstance(n, str) and n.strip() for n in players):
+        return None
+    first, second = players
+    if first.strip().casefold() == second.strip().casefold():  # (refused by every version)
+        return None
+    try:
+        return check_names((first, f"{second.strip()[:NAME_LIMIT - 4]} (2)"))
+    except GameError:
+        return None
 
 
 def text_of(raw: bytes, name: str | None = None, *, size: int | None = None) -> str:
@@ -434,7 +465,10 @@ def _replay(data: object) -> Game:
     try:
         names = check_names(players)
     except GameError as exc:
-        raise RecordError(f"players: {exc}") from None
+        again = _told_apart_again(players)
+        if again is None:
+            raise RecordError(f"players: {exc}") from None
+        names = again
     first_dealer = data["first_dealer"]
     if not is_seat(first_dealer):
         raise RecordError(f"first_dealer must be 0 or 1, not {_shown(first_dealer)}")

@@ -119,9 +119,9 @@ __all__ = [
 
 #: The most games one run plays (its results are kept in memory: about 1 kB a game).
 MAX_GAMES = 1_000_000
-#: The largest results file :func:`read_csv` reads: 300 bytes for each of
-#: :data:`MAX_GAMES` games (a row takes about a hundred).
-MAX_CSV_BYTES = 300 * MAX_GAMES
+#: The largest results file :func:`read_csv` reads: 1,000 bytes for each of
+#: :data:`MAX_GAMES` games (a row takes a hundred to six hundred).
+MAX_CSV_BYTES = 1000 * MAX_GAMES
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 

@@ -941,6 +941,19 @@ def test_an_experiment_whose_cache_fills_the_disk_goes_on_and_names_the_cache(
     from penneech import experiments
 
     real = experiments._write_text
+    # a cache kept whole by an earlier run is still read where it can no longer be written
+    # (a read-only or full cache was not read either, and played every game again; review 43c)
+    whole = tmp_path / "whole"
+    base = ["experiment", "run", "--scale", "tiny", "--part", "readings", "--no-progress"]
+    assert main([*base, "--out", str(tmp_path / "first"), "--cache", str(whole)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(experiments, "_write_text", lambda path, text: (
+        (_ for _ in ()).throw(OSError(28, "No space left on device")) if whole in Path(path).parents
+        else real(path, text)))
+    assert main([*base, "--out", str(tmp_path / "second"), "--cache", str(whole)]) == 0
+    assert "warning" not in capsys.readouterr().err  # (nothing was played, nothing to keep)
+    assert (tmp_path / "second" / "readings.json").read_text() == (
+        tmp_path / "first" / "readings.json").read_text()
     cache = tmp_path / "cache"
 
     def full_disk(path: Path, text: str) -> None:

@@ -378,3 +378,19 @@ def test_a_records_size_is_judged_at_its_limit_and_before_its_bytes() -> None:
         text_of(b" " * (MAX_RECORD_BYTES + 1), "big.json")
     with pytest.raises(RecordError, match=r"photo.json: too large for a record \(3,000,000 bytes"):
         text_of(b"\x89PNG\r\n\x1a\n", "photo.json", size=3_000_000)
+
+
+def test_a_record_of_names_now_read_as_one_still_loads() -> None:
+    """Names that every version before 2026-11-27 took as two (they differ only in a
+    full-width letter or a character that does not show) are now read as one player's; a
+    record holding them must still load and play on (review 43c), the second name marked."""
+    game = Game("pagat", seed=3, players=("Ann", "Bob"))
+    game.play(game.legal_plays()[0]) if game.phase is Phase.PLAY else game.throw_in(False)
+    data = json.loads(dumps(game))
+    for second in ("\uff21nn", "Ann\u200d", "Zoe\u0308"):
+        data["players"] = ["Ann" if second != "Zoe\u0308" else "Zo\u00eb", second]
+        again = loads(json.dumps(data))
+        assert again.names[1].endswith(" (2)") and again.actions == game.actions
+    data["players"] = ["Ann", " ANN"]  # (refused by every version: still refused)
+    with pytest.raises(RecordError, match="players: the two players must have different"):
+        loads(json.dumps(data))

@@ -621,3 +621,13 @@ def test_a_slow_players_tasks_are_small_so_a_stop_loses_little() -> None:
     assert game_cost("expert", {"worlds": 40}) < game_cost("expert") < game_cost(
         "expert", {}, free_follow=True)
     assert match("pagat", "club", "greedy", 10).cost() == game_cost("club") + game_cost("greedy")
+
+
+@pytest.mark.parametrize("bad", [0, float("nan"), 10**400])
+def test_bad_settings_on_several_workers_are_refused_in_words(bad: Any) -> None:
+    """Tasks were sized from settings nobody had checked yet: 0 samples on two workers gave a
+    ZeroDivisionError, NaN and 10**400 Python's own errors, where one worker named the setting
+    (review 43c)."""
+    with pytest.raises(ValueError, match="samples must be"):
+        simulate("pagat", ("solver", "greedy"), games=2, workers=2,
+                 player_settings={"solver": {"samples": bad}})

@@ -956,7 +956,8 @@
       if (!busy) return true;
       if (!last || formWaits) return false;
       formWaits = true;
-      status.say(`${what} once the computer has played…`);
+      // (busy with the computer's card, or with a hint or a deal's analysis; review 43c)
+      status.say(`${what} once the table is ready (the computer is working)…`);
       while (busy) await new Promise((resolve) => setTimeout(resolve, 200));
       formWaits = false;
       return true;

@@ -9,8 +9,10 @@
 
 const base = new URL("../../pyodide/", import.meta.url);
 // While Pyodide fetches its files, a copy of each response (Response.clone, so that Pyodide
-// still compiles the original as it streams in, and the browser can cache the compiled code) is
-// read here only to count the bytes for the page's progress bar.  The total is what a start
+// still compiles the original as it streams in) is read here to count the bytes for the page's
+// progress bar.  (The wasm, decompressed here, is a response of no address, so the browser does
+// not keep its compiled code, as it may for a file from its HTTP cache: measured, a start from
+// the kept copy took 1.12 s where it took 1.05; benchmarks/results/live-slow.md.)  The total is what a start
 // loads, file by file, as the build measured it (penneech.json, "start_bytes"): the modules
 // (.mjs) are imported, not fetched, so they are counted as loaded from the first byte on.
 
@@ -289,8 +291,11 @@ async function start() {
       delete gzipped[name];
     }
   }
+  // (Pyodide's own files, the same for every build of its version: not the wheel, nor the
+  // lock file, which the build writes again with the wheel's hash; review 43c)
   const keepable = new Set(Object.keys(sizes).filter(
-    (name) => !name.endsWith(".mjs") && name !== manifest.penneech.file_name));
+    (name) => !name.endsWith(".mjs") && name !== manifest.penneech.file_name
+      && name !== "pyodide-lock.json"));
   const downloaded = new Map();
   const restore = countDownloads(sizes, runtime, keepable, downloaded, gzipped);
   let pyodide = null;
