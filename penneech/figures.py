@@ -32,9 +32,10 @@ from typing import Any
 
 from penneech.text import html_text, py_shown
 
-__all__ = ["style", "WIDTH", "DPI", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt", "Picture",
-           "NoMatplotlib", "show", "explanation", "forest", "forests", "histograms", "scatter",
-           "effects", "relative", "html_table", "estimate_rows", "significant"]
+__all__ = ["style", "WIDTH", "DPI", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt", "fmt_column",
+           "places", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
+           "histograms", "scatter", "effects", "relative", "html_table", "estimate_rows",
+           "significant"]
 
 #: Colours that colour-blind readers can tell apart (Okabe and Ito).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
@@ -171,6 +172,13 @@ def fmt_column(ests: Sequence[Mapping[str, Any] | None], percent: bool = False,
     ...             {"value": 2.6043, "low": 2.6001, "high": 2.6088}, None])
     ['2.60 (2.55–2.65)', '2.60 (2.60–2.61)', '–']
     """
+    if isinstance(ests, (str, bytes, Mapping)) or not isinstance(ests, Sequence):
+        raise TypeError(f"fmt_column takes a list of estimates (or None), not "
+                        f"{type(ests).__name__}")
+    for est in ests:  # (each refused in words, as fmt refuses it)
+        if est is not None and not isinstance(est, Mapping):
+            raise TypeError(f"an estimate is a mapping such as {{'value': 0.5, 'low': 0.4, "
+                            f"'high': 0.6}} (or None), not {type(est).__name__}")
     most = max((places(est, percent, digits) for est in ests
                 if est is not None and est.get("value") is not None), default=digits)
     return [fmt(est, percent, most) for est in ests]

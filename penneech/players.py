@@ -529,7 +529,7 @@ class PlayerKind:
             :data:`LEVELS`), or ``""`` for a kind kept for experiments.
 
     Its ``cost``, given its settings, is a rough cost of its play in one game (see
-    :func:`game_cost`).
+    :func:`game_cost`); a kind that does not say is taken to be a slow one.
     """
 
     name: str
@@ -538,7 +538,7 @@ class PlayerKind:
     settings: tuple[str, ...] = ()
     fair: bool = True
     level: str = ""
-    cost: Callable[[Mapping[str, Any]], float] = _cheap
+    cost: Callable[[Mapping[str, Any]], float] = lambda settings: UNKNOWN_COST
 
     @property
     def strength(self) -> tuple[Strength, ...]:
@@ -568,9 +568,9 @@ _EXPERT_WORLDS = 400  # penneech.playouts.DEFAULT_WORLDS, checked by the tests
 PLAYERS: dict[str, PlayerKind] = {
     k.name: k
     for k in (
-        PlayerKind("random", "plays any legal card", RandomPlayer),
+        PlayerKind("random", "plays any legal card", RandomPlayer, cost=_cheap),
         PlayerKind("greedy", "plays each trick on its merits: what it wins now, and what each "
-                   "card is worth kept", GreedyPlayer, level="beginner"),
+                   "card is worth kept", GreedyPlayer, level="beginner", cost=_cheap),
         PlayerKind("club", f"plays every card out to the end of the deal in {CLUB_WORLDS} "
                    "guesses at the hidden cards, remembers every card played, and plays for "
                    "the game", _playout_player(

@@ -637,7 +637,8 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
         with _stop_signals():
             # (inside: the output may be closed from the first line on)
             taken = left_alone(wanted, path) if wanted != Path(options.resume or "") else None
-            if read_only and path != Path(options.resume or ""):
+            if read_only and (options.save is None or _same_file(options.save,
+                                                                  options.resume or "")):
                 taken = f"{options.resume} is read-only and is left alone"
             if taken:
                 human.say(f"{taken}: this game is saved to {path}.")

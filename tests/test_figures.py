@@ -302,3 +302,14 @@ def test_every_picture_reads_on_a_phone() -> None:
         shown = smallest / 72 * figures.DPI * min(1.0, figures.PHONE_COLUMN / width)
         assert shown >= 11, (picture.title, smallest, width, shown)
         plt.close(fig)
+
+
+def test_a_column_of_figures_refuses_what_is_not_estimates_in_words() -> None:
+    """fmt refused a number in words; fmt_column raised an AttributeError from inside (review
+    43c)."""
+    from penneech.figures import fmt_column
+
+    with pytest.raises(TypeError, match="an estimate is a mapping"):
+        fmt_column([0.5])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="fmt_column takes a list of estimates"):
+        fmt_column(None)  # type: ignore[arg-type]

@@ -528,7 +528,7 @@ def test_names_and_arguments_are_checked():
     with pytest.raises(GameError, match=r"\(written 'Zo\\xeb' and 'Zoe\\u0308'\)"):
         Game("pagat", players=("Zo\u00eb", "Zoe\u0308"))
     # and a name of nothing but such characters is blank
-    for blank in ("\u200d", "\u3164", "\ufe0f \u2060"):
+    for blank in ("\u200d", "\u3164", "\ufe0f \u2060", "\u2800"):
         with pytest.raises(GameError, match="the second name is blank"):
             Game("pagat", players=("Ann", blank))
     assert Game("pagat", players=("Zoë", "Zoe")).names == ("Zoë", "Zoe")

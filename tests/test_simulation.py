@@ -631,3 +631,12 @@ def test_bad_settings_on_several_workers_are_refused_in_words(bad: Any) -> None:
     with pytest.raises(ValueError, match="samples must be"):
         simulate("pagat", ("solver", "greedy"), games=2, workers=2,
                  player_settings={"solver": {"samples": bad}})
+
+
+def test_a_player_kind_that_does_not_say_its_cost_is_taken_as_a_slow_one() -> None:
+    """A kind added to the registry without a cost cost half a greedy game: a ladder of 1,000
+    games a reading where a slow kind gets 40, and tasks of 100 games (review 43c)."""
+    from penneech.players import UNKNOWN_COST, PlayerKind, RandomPlayer, game_cost
+
+    assert PlayerKind("new", "a new kind", RandomPlayer).cost({}) == UNKNOWN_COST
+    assert game_cost("random") == game_cost("greedy") == 0.5

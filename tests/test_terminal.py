@@ -789,6 +789,14 @@ def test_a_read_only_record_is_left_alone_and_the_game_goes_on_beside_it(tmp_pat
     assert (f"{record_path} is read-only and is left alone: this game is saved to {beside}."
             in out.getvalue())
     assert len(record.load(beside).actions) > len(record.load(record_path).actions)
+    # with --save naming a file of its own, the record is not in the way: the message is the
+    # one of --save (it said the record was read-only; review 43c)
+    options = play_options(build_parser().parse_args(["play", "--resume", str(record_path),
+                                                      "--save", str(beside)]))
+    out = io.StringIO()
+    assert run(options, io.StringIO(f"{lines[3]}\n"), out, io.StringIO()) == 0
+    assert f"{beside} is already there and is left alone" in out.getvalue()
+    assert "read-only" not in out.getvalue()
 
 
 # -- the number of deals ---------------------------------------------------------------------------

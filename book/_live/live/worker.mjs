@@ -5,7 +5,8 @@
 // in, JSON text out.  Nothing here knows a rule of the game.  Nothing is fetched from any other
 // host.  Messages to the page: {type: "progress", fraction, text}, {type: "ready", ms},
 // {type: "answer", id, text, ms}, {type: "output", text} (the prompt's output as it is
-// printed), {type: "failed", text}.
+// printed), {type: "failed", text}, {type: "saved", bytes} (Python as started, kept) and
+// {type: "runtime-kept", names} (runtime files kept in Cache Storage).
 
 const base = new URL("../../pyodide/", import.meta.url);
 // While Pyodide fetches its files, a copy of each response (Response.clone, so that Pyodide
@@ -24,11 +25,18 @@ const post = (message) => self.postMessage(message);
 // host may have sent the .gz with Content-Encoding: gzip, which the browser undoes itself).
 async function gunzipped(response, name) {
   const reader = response.body.getReader();
-  const head = await reader.read();
+  // the first bytes, two at least (a chunk of one byte is rare, but would pass for wasm)
+  let head = new Uint8Array(0);
+  let ended = false;
+  while (head.length < 4 && !ended) {
+    const { done, value } = await reader.read();
+    if (done) ended = true;
+    else head = new Uint8Array([...head, ...value]);
+  }
   const rest = new ReadableStream({
     start(controller) {
-      if (head.done) controller.close();
-      else controller.enqueue(head.value);
+      if (head.length) controller.enqueue(head);
+      if (ended) controller.close();
     },
     async pull(controller) {
       const { done, value } = await reader.read();
@@ -37,8 +45,12 @@ async function gunzipped(response, name) {
     },
     cancel: (reason) => reader.cancel(reason),
   });
-  const gz = !head.done && head.value.length >= 2 && head.value[0] === 0x1f
-    && head.value[1] === 0x8b;
+  const gz = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const wasm = head.length >= 4 && head[0] === 0 && head[1] === 0x61 && head[2] === 0x73
+    && head[3] === 0x6d;  // ("\0asm": sent decoded by a host that marked it gzip-encoded)
+  if (!gz && !wasm) {  // (a host's page in its place, say: Pyodide would wait for ever)
+    post({ type: "failed", text: `${name} is not the runtime (neither gzip nor WebAssembly)` });
+  }
   if (!gz) return new Response(rest, { headers: { "content-type": "application/wasm" } });
   // Pyodide waits for ever on a file it cannot read, so a file that does not decompress (cut
   // short, or spoilt on the way) is told to the page, as a download cut off is
