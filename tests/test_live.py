@@ -15,6 +15,7 @@ without them, except under ``CI=true``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import io
@@ -529,6 +530,27 @@ def test_a_private_window_downloads_the_runtime_once(playwright_driver: Any,
         browser.close()
 
 
+@contextlib.contextmanager
+def _served_by(playwright_driver: Any, site: Path,  # noqa: F811 - the fixture's name
+               handler: type[_QuietHandler]) -> Iterator[tuple[Any, Any, str]]:
+    """The site served on a port of its own by ``handler`` (a host that serves it otherwise),
+    and a new private browser context and page on it: ``(context, page, the Play page's
+    address)``; the page is not opened yet, so that listeners go on first."""
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      service_workers="block")
+        yield (context, context.new_page(),
+               f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html")
+    finally:
+        browser.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
 class _NoStoreHandler(_QuietHandler):
     """Serves the site with the runtime's files marked ``Cache-Control: no-store``: a browser
     cache that keeps none of them, as a private window's kept no file of 9.6 MB."""
@@ -545,16 +567,8 @@ def test_a_runtime_file_the_http_cache_does_not_keep_is_kept_and_served_by_the_w
     Storage after the first start and takes them from there: a reload downloads none of them
     (the private-window test cannot show this: Chromium's cache keeps the gzipped file).
     The lock file, written again at every build, is not kept."""
-    handler = functools.partial(_NoStoreHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      service_workers="block")
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
-                  wait_until="load")
+    with _served_by(playwright_driver, site, _NoStoreHandler) as (context, page, url):
+        page.goto(url, wait_until="load")
         _start(page, "play")
         _wait_table(page)
         page.wait_for_function("() => window.penneechLive.runtime_kept", timeout=ANSWER_MS)
@@ -570,10 +584,6 @@ def test_a_runtime_file_the_http_cache_does_not_keep_is_kept_and_served_by_the_w
         again = [n for n in fetched if n in (WASM, "python_stdlib.zip")]
         assert not again, f"downloaded again: {again}"
         assert _settled(page)["cards"], "no hand was dealt"
-    finally:
-        browser.close()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def _runtime_timings(page: Any) -> list[dict[str, Any]]:
@@ -2062,27 +2072,15 @@ def test_a_host_that_sends_the_gzipped_runtime_as_encoded_still_starts(
     """The worker decompresses the runtime's gzipped main file itself; a host that sends .gz
     files with "Content-Encoding: gzip" has the browser decompress it first, and the worker
     must not decompress it twice: it looks at the file's first bytes."""
-    handler = functools.partial(_EncodingHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      service_workers="block")
-        page = context.new_page()
+    with _served_by(playwright_driver, site, _EncodingHandler) as (context, page, url):
         encodings: list[str | None] = []
         context.on("response", lambda r: r.url.endswith(WASM) and encodings.append(
             r.headers.get("content-encoding")))
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
-                  wait_until="load")
+        page.goto(url, wait_until="load")
         _start(page, "play")
         _wait_table(page)
         assert encodings == ["gzip"], f"the server did not send {WASM} encoded: {encodings}"
         assert _settled(page)["cards"], "no hand was dealt"
-    finally:
-        browser.close()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 class _SpoilingHandler(_QuietHandler):
@@ -2101,24 +2099,12 @@ def test_a_runtime_that_does_not_decompress_is_told(playwright_driver: Any,
                                                     site: Path) -> None:  # noqa: F811
     """The gzipped runtime spoilt on the way: Pyodide would wait for it for ever, so the page
     says it could not start, and why."""
-    handler = functools.partial(_SpoilingHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      service_workers="block")
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
-                  wait_until="load")
+    with _served_by(playwright_driver, site, _SpoilingHandler) as (context, page, url):
+        page.goto(url, wait_until="load")
         _start(page, "play")
         said = _told(page, "could not start", START_MS)
         assert f"{WASM} could not be decompressed" in said, said
         assert "Press the button again to try again" in said, said
-    finally:
-        browser.close()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_a_stalled_download_is_told_while_it_is_waited_for(
@@ -2126,25 +2112,13 @@ def test_a_stalled_download_is_told_while_it_is_waited_for(
     """A download that stops without failing showed a frozen bar and no word for 90 s (review
     41c): after a while without data the page says the network is slow or has stopped and that
     it still waits; when the data come again, the game starts."""
-    handler = functools.partial(_StallingHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=[RESOLVER])
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      service_workers="block")
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}play-the-computer.html",
-                  wait_until="load")
+    with _served_by(playwright_driver, site, _StallingHandler) as (context, page, url):
+        page.goto(url, wait_until="load")
         page.evaluate("window.penneechLive.quiet_ms = 1500")
         _start(page, "play")
         said = _told(page, "No data has come", START_MS)
         assert "the network is slow or has stopped. Still waiting" in said, said
         _wait_table(page)
-    finally:
-        browser.close()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_the_second_click_of_a_double_click_plays_no_second_card(
