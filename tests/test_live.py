@@ -752,16 +752,21 @@ def test_one_game_played_on_in_two_tabs_keeps_both(browser_context: Any,
     page.close()
 
 
+def _record_to_follow(path: Path, seed: int) -> tuple[Game, Path]:
+    """A game of Ada against Greedy saved to ``path`` where Ada is to follow the first card."""
+    game = Game("pagat", seed=seed, players=("Ada", "Greedy"), first_dealer=0)
+    while game.to_move != 0 or game.phase is not Phase.PLAY or not game.trick:
+        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
+            game.legal_plays()[0]))
+    record.save(game, path)
+    return game, path
+
+
 def test_a_downloaded_game_is_played_on_before_any_game_is_on_the_table(
         browser_context: Any, live_server: str, tmp_path: Path) -> None:
     """A reader who downloaded a game yesterday opens the page and plays on from the file at
     once, against the computer the record names (not the one the menu shows)."""
-    game = Game("pagat", seed=31, players=("Ada", "Greedy"), first_dealer=0)
-    while game.to_move != 0 or game.phase is not Phase.PLAY or not game.trick:
-        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
-            game.legal_plays()[0]))
-    path = tmp_path / "yesterday.json"
-    record.save(game, path)
+    game, path = _record_to_follow(tmp_path / "yesterday.json", 31)
     page, rec = _open(browser_context, live_server, "play-the-computer")
     page.evaluate("window.penneechLive.pause_ms = 0")
     assert page.locator(".pn-live-play select[name=opponent]").input_value() == DEFAULT_OPPONENT
@@ -818,12 +823,7 @@ def test_a_record_loaded_again_is_kept_once_and_the_menu_tells_saves_apart(
     time: the menu filled with copies of one position that no one could tell apart, and a
     phone's menu showed only the beginning of labels that differed only at their end (review
     43a).  The same position is kept once, and a save's time comes first in the menu."""
-    game = Game("pagat", seed=4343, players=("Ada", "Greedy"), first_dealer=0)
-    while game.to_move != 0 or game.phase is not Phase.PLAY or not game.trick:
-        (game.throw_in(False) if game.phase is Phase.THROW_IN else game.play(
-            game.legal_plays()[0]))
-    path = tmp_path / "handout.json"
-    record.save(game, path)
+    game, path = _record_to_follow(tmp_path / "handout.json", 4343)
     page, rec = _open(browser_context, live_server, "play-the-computer")
     page.evaluate("window.penneechLive.pause_ms = 0")
     count = ("(record) => Object.keys(localStorage).filter((k) => k.startsWith("
