@@ -13,16 +13,18 @@ const base = new URL("../../pyodide/", import.meta.url);
 // still compiles the original as it streams in) is read here to count the bytes for the page's
 // progress bar.  (The wasm, decompressed here, is a response of no address, so the browser does
 // not keep its compiled code, as it may for a file from its HTTP cache: measured, a start from
-// the kept copy took 1.12 s where it took 1.05; benchmarks/results/live-slow.md.)  The total is what a start
-// loads, file by file, as the build measured it (penneech.json, "start_bytes"): the modules
-// (.mjs) are imported, not fetched, so they are counted as loaded from the first byte on.
+// the kept copy took 1.12 s where it took 1.05; benchmarks/results/live-slow.md.)  The total
+// is what a start loads, file by file, as the build measured it (penneech.json,
+// "start_bytes"): the modules (.mjs) are imported, not fetched, so they are counted as loaded
+// from the first byte on.
 
 const post = (message) => self.postMessage(message);
 
-// A file the build also wrote gzipped (penneech.json, "gzipped": the wasm, 9.6 MB, 3.5 MB so)
-// is downloaded as its .gz and decompressed here, so that a first start loads some 8 MB, not 14,
-// from a host that does not compress it.  The first bytes tell whether it is still gzipped (a
-// host may have sent the .gz with Content-Encoding: gzip, which the browser undoes itself).
+// A file the build also wrote gzipped (penneech.json, "gzipped": the wasm, 9.6 MB, 3.5 MB
+// gzipped) is downloaded as its .gz and decompressed here, so that a first start loads some
+// 8 MB, not 14, from a host that does not compress it.  The first bytes tell whether it is
+// still gzipped (a host may have sent the .gz with Content-Encoding: gzip, which the browser
+// undoes itself).
 async function gunzipped(response, name) {
   const reader = response.body.getReader();
   // the first bytes, two at least (a chunk of one byte is rare, but would pass for wasm)
