@@ -626,7 +626,9 @@ def game_cost(kind: str, settings: Mapping[str, Any] | None = None,
     # a task size made of them raised Python's own errors first; review 43c)
     if not math.isfinite(cost) or cost <= 0:
         cost = UNKNOWN_COST
-    return cost * 3.0 if free_follow and kind not in ("random", "greedy") else cost
+    # (a player that searches nothing, as its kind declares, searches no more for it)
+    searches = known is None or known.cost is not _cheap
+    return cost * 3.0 if free_follow and searches else cost
 
 
 def measured_strength(kind: str) -> tuple[Strength, ...]:
