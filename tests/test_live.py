@@ -1592,10 +1592,12 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
     assert offer.is_visible()
     assert brought_back() == ("Brought back your names from the earlier visit: square. Left as "
                               "you made them on this visit: results.")
-    run("print(square(3), results)", 4)
+    run("print(square(3), results)\nthen = 1", 4)
     assert panel.locator(".pn-live-stdout").first.inner_text() == "9 mine\n"
 
-    # a copy the browser gives back damaged is forgotten, with a sentence
+    # a copy the browser gives back damaged is forgotten, with a sentence (once the page's own
+    # save of this run has landed: it came after the damage once, and the copy was good)
+    kept("then")
     page.evaluate("""() => new Promise((done) => {
       const opening = indexedDB.open('penneech-live', 1);
       opening.onsuccess = () => {
