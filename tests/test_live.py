@@ -946,6 +946,14 @@ def test_phone_layout(browser_context: Any, live_server: str) -> None:
     page.locator(f'.pn-live-play [data-card="{play}"]').click()
     _settled(page)
     assert page.locator(".pn-live-play details.pn-story").evaluate("d => d.open")
+    # the theme's floating "Back to top" button, shown when the reader scrolls back up, stood
+    # over the table's buttons ("Download its record", review 43a): not on a live page
+    page.mouse.wheel(0, 2000)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -400)
+    page.wait_for_timeout(600)
+    assert page.locator("#pst-back-to-top").count() == 1, "the theme has no Back to top button"
+    assert not page.locator("#pst-back-to-top").is_visible(), "Back to top covers the table"
     rec.check_all("play-the-computer at phone width")
     page.close()
 
