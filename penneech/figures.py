@@ -33,7 +33,7 @@ from typing import Any
 from penneech.text import html_text, py_shown
 
 __all__ = ["style", "WIDTH", "DPI", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt", "fmt_column",
-           "places", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
+           "fmt_shortfall", "places", "Picture", "NoMatplotlib", "show", "explanation", "forest", "forests",
            "histograms", "scatter", "effects", "relative", "html_table", "estimate_rows",
            "significant"]
 
@@ -182,6 +182,40 @@ def fmt_column(ests: Sequence[Mapping[str, Any] | None], percent: bool = False,
     most = max((places(est, percent, digits) for est in ests
                 if est is not None and est.get("value") is not None), default=digits)
     return [fmt(est, percent, most) for est in ests]
+
+
+def fmt_shortfall(est: Mapping[str, Any] | None, of: float = 0.5, percent: bool = False,
+                  digits: int = 1) -> str:
+    """How far ``est`` falls below ``of``, with its interval, taken from the figures that
+    :func:`fmt` prints for ``est``: so that the two, side by side, add up to ``of`` exactly (a
+    share of 45.85% and a shortfall of 4.15% were printed "45.9%" and "4.2%", 50.1 together;
+    review 42b).  Without a unit: a difference of percentages is in points.
+
+    >>> share = {"value": 0.4585, "low": 0.4410, "high": 0.4765}
+    >>> fmt(share, percent=True), fmt_shortfall(share, percent=True)
+    ('45.9% (44.1–47.7)', '4.1 (2.3–5.9)')
+    >>> fmt_shortfall({"value": 0.5, "low": 0.47, "high": 0.52}, percent=True)
+    '0.0 (-2.0 to 3.0)'
+    """
+    if est is not None and not isinstance(est, Mapping):
+        raise TypeError(f"an estimate is a mapping such as {{'value': 0.5, 'low': 0.4, "
+                        f"'high': 0.6}} (or None), not {type(est).__name__}")
+    if est is None or est.get("value") is None:
+        return "–"
+    digits = places(est, percent, digits)
+    scale = 100.0 if percent else 1.0
+    top = decimal.Decimal(_shown(of * scale, digits))
+
+    def below(x: float) -> str:
+        text = f"{top - decimal.Decimal(_shown(x * scale, digits)):.{digits}f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+    value = below(est["value"])
+    if est.get("low") is None or est.get("high") is None:
+        return value
+    low, high = below(est["high"]), below(est["low"])
+    sep = " to " if low.startswith("-") or high.startswith("-") else "–"
+    return f"{value} ({low}{sep}{high})"
 
 
 def places(est: Mapping[str, Any], percent: bool = False, digits: int = 1) -> int:

@@ -313,3 +313,28 @@ def test_a_column_of_figures_refuses_what_is_not_estimates_in_words() -> None:
         fmt_column([0.5])  # type: ignore[list-item]
     with pytest.raises(TypeError, match="fmt_column takes a list of estimates"):
         fmt_column(None)  # type: ignore[arg-type]
+
+
+def test_a_share_and_its_shortfall_printed_side_by_side_add_up() -> None:
+    """Restricted play printed a share of 45.85% as "45.9%" beside a loss of 4.15% as "4.2%":
+    50.1 together (review 42b).  The shortfall is taken from the printed share, so the two
+    add up to 50 exactly, and its interval's ends are the share's, turned round."""
+    import random
+    from decimal import Decimal
+
+    from penneech.figures import fmt, fmt_shortfall
+    chance = random.Random(42)
+    for _ in range(2000):
+        low = chance.uniform(0.2, 0.6)
+        value = low + chance.uniform(0.0, 0.05)
+        high = value + chance.uniform(0.0, 0.05)
+        est = {"value": value, "low": low, "high": high}
+        share, loss = fmt(est, percent=True), fmt_shortfall(est, percent=True)
+        s_value, s_low, s_high = (Decimal(x) for x in re.findall(r"-?[\d.]+", share))
+        l_value, l_low, l_high = (Decimal(x) for x in re.findall(r"-?[\d.]+", loss))
+        assert s_value + l_value == 50, (share, loss)
+        assert (s_low + l_high, s_high + l_low) == (50, 50), (share, loss)
+        assert "-0.0" not in loss and "%" not in loss, loss
+    assert fmt_shortfall(None) == "–"
+    with pytest.raises(TypeError, match="an estimate is a mapping"):
+        fmt_shortfall(0.5)  # type: ignore[arg-type]
