@@ -1698,6 +1698,40 @@ def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
     page.close()
 
 
+def test_a_finished_record_loaded_from_a_file_is_listed_as_loaded_and_once(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """A finished game loaded from a file was listed under "Your finished games" as "finished"
+    at the time it was loaded, which is not when it was played (review 43a); loaded again, it
+    was kept a second time.  It is listed once, as loaded from a file, at its first loading."""
+    game = Game("parlett", seed=4414, players=("Ada", "Beginner"))
+    play_game(game, [make_player("greedy"), make_player("random", seed=1)])
+    path = tmp_path / "finished.json"
+    record.save(game, path)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    finished = page.locator(".pn-live-play .pn-live-finished")
+    ours = finished.locator("li", has_text="seed 4414,")
+    times = []
+    for _ in range(2):
+        page.evaluate("document.querySelector('.pn-live-play .pn-live-message').textContent = ''")
+        page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+        _told(page, "is over")
+        _settled(page)
+        if not finished.evaluate("d => d.open"):
+            finished.locator("summary").click()
+        assert ours.count() == 1, [t.inner_text() for t in finished.locator("li").all()]
+        text = ours.inner_text()
+        assert "(loaded from a file " in text and "(finished" not in text, text
+        times.append(text.split("(loaded from a file ", 1)[1].split(")", 1)[0])
+        page.wait_for_timeout(1100)  # (a second later: a new time would show)
+    assert times[0] == times[1], times
+    page.evaluate("""(record) => Object.keys(localStorage).filter((k) => k.startsWith(
+      'penneech-live-game:') && JSON.parse(localStorage.getItem(k)).record === record)
+      .forEach((k) => localStorage.removeItem(k))""", record.dumps(game))
+    rec.check_all("play-the-computer, a finished record loaded")
+    page.close()
+
+
 def test_a_reload_at_the_end_of_a_game_says_how_it_ended(playwright_driver: Any,
                                                         live_server: str) -> None:
     """With no unfinished game kept, a reload showed nothing of the game just ended: its record

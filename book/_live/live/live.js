@@ -615,7 +615,8 @@
         const button = make("button", { type: "button", textContent: "Download its record" });
         button.addEventListener("click", () => download(
           `penneech-game-${s.seed ?? recordSeed(s.record)}.json`, s.record));
-        return make("li", {}, `${s.label || "a game"} (finished ${savedWhen(s)}) `, button);
+        return make("li", {}, `${s.label || "a game"} (${s.loaded ? "loaded from a file"
+          : "finished"} ${savedWhen(s)}) `, button);
       }));
       finishedBox.hidden = done.length === 0;
       return open;
@@ -635,11 +636,10 @@
     function keep(answer) {
       if (!current) {
         // a record file loaded again (a teacher's file, or one loaded twice by mistake), at the
-        // position of an unfinished game kept already: kept once, under that game's key (each
-        // load was kept anew, and the menu filled with copies no one could tell apart; review
-        // 43a)
+        // position of a game kept already: kept once, under that game's key (each load was
+        // kept anew, and the menu filled with copies no one could tell apart; review 43a)
         const same = loadingFile
-          ? allSaves().find((s) => !s.over && s.record === answer.record) : null;
+          ? allSaves().find((s) => s.record === answer.record) : null;
         current = same ? same.key : newKey();
         if (same) written = localStorage.getItem(same.key);
       }
@@ -657,9 +657,22 @@
       } catch (e) { /* storage refused: told below */ }
       const [a, b] = answer.scores || [0, 0];
       const who = answer.opponent ? answer.opponent.name || answer.opponent.kind : "the computer";
+      const over = answer.waiting === "over";
+      // A finished game loaded from a file was not finished here: it is listed with the time
+      // it was loaded, said as such (it read "finished" at the time of loading; review 43a).
+      // A finished game kept already (shown again, or its file loaded again) keeps the time
+      // and the wording it was first kept with.
+      let before = null;
+      try {
+        before = written ? JSON.parse(written) : null;
+      } catch (e) { /* not a save of ours: kept anew */ }
+      const again = Boolean(over && before && before.over && before.record === answer.record);
+      const loaded = again ? Boolean(before.loaded) : loadingFile && over;
       const save = JSON.stringify({
-        record: answer.record, opponent: answer.opponent, over: answer.waiting === "over",
-        saved_at: Date.now(), seed: String(answer.seed),
+        record: answer.record, opponent: answer.opponent, over,
+        saved_at: again && before.saved_at ? before.saved_at : Date.now(),
+        ...(loaded ? { loaded: true } : {}),
+        seed: String(answer.seed),
         label: `seed ${answer.seed}, rules ${answer.rules}, ${a}–${b}`
           + (answer.deal ? ` in deal ${answer.deal}` : "") + `, against ${who}`,
       });
