@@ -808,11 +808,19 @@ def test_new_game_pressed_while_the_computer_plays_is_done_after_and_said(
     code = next(c["code"] for c in state["cards"] if not c["disabled"])
     # (the settings are folded away under the table: the next game's seed is set as typed)
     page.evaluate("document.querySelector('.pn-live-play input[name=seed]').value = '607'")
+    page.evaluate("window.penneechLive.pause_ms = 3000")  # (time to press twice)
     page.locator(f'.pn-live-play [data-card="{code}"]').click()
     page.locator(".pn-live-play .pn-live-start").click()
     said = _told(page, "A new game begins once the table is ready", 5_000)
     assert "607" not in said
+    # pressed again while it waits: said too (it was dropped without a word), and done once
+    page.locator(".pn-live-play .pn-live-start").click()
+    again = _told(page, "once however often it is pressed", 5_000)
+    assert again.startswith("A new game begins once the table is ready"), again
     _told(page, "seed 607")
+    games = page.evaluate("Object.values(localStorage).filter((v) => v.includes('seed 607'))"
+                          ".length")
+    assert games == 1, f"{games} games of seed 607 were begun"
     rec.check_all("play-the-computer, New game while the computer plays")
     page.close()
 

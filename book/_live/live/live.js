@@ -964,15 +964,23 @@
     // New game or Resume pressed while the computer plays is done once it has played, and
     // said so (it was dropped without a word, where a card or the table's own buttons wait;
     // review 43a); while Python starts there is no game yet, and the start is already said.
-    let formWaits = false;
+    // A second press while one waits is said too (it was dropped without a word): the one
+    // pressed first is done, once.
+    let formWaits = "";
     async function whenFree(what) {
       if (!busy) return true;
-      if (!last || formWaits) return false;
-      formWaits = true;
+      if (!last) return false;
+      if (formWaits) {
+        status.say(`${formWaits} once the table is ready (the computer is working)`
+          + (formWaits === what ? ", once however often it is pressed…"
+            : ": one thing at a time, so press the other button again after that."));
+        return false;
+      }
+      formWaits = what;
       // (busy with the computer's card, or with a hint or a deal's analysis; review 43c)
       status.say(`${what} once the table is ready (the computer is working)…`);
       while (busy) await new Promise((resolve) => setTimeout(resolve, 200));
-      formWaits = false;
+      formWaits = "";
       return true;
     }
 
