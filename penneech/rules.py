@@ -144,7 +144,7 @@ SOURCES: Final[dict[str, Source]] = {
             "choices.  One he argues from trials with several players: the trick-play rule of "
             "All Fours.  Two he calls assumptions: the dealer's first turn-up scores, and "
             "Cotton's “last” trick is the previous one (judging the game much better so).  The "
-            "pack and the throw-in he argues from Cotton's habits and from comparable games, and "
+            "pack and the throw-in he argues from Cotton's habits and from games of the kind, and "
             "the first dealer from custom."
         ),
     ),
@@ -179,8 +179,9 @@ SOURCES: Final[dict[str, Source]] = {
             "with All Fours, so it is probably not an independent reading of Cotton.  The `davis` "
             "preset follows it as written.  Where the page is silent (throwing in, the majority "
             "bonus, the first turn-up) the preset reads the silence as absence, and where it is "
-            "incomplete (a trick with no trump in it, equal scores, a card turned after the last "
-            "trick) the engine completes it: those are our choices, and the options say so."
+            "incomplete (two cards of equal rank, how the ♦7 ranks against other suits, equal "
+            "scores, a card turned after the last trick) the engine completes it: those are "
+            "our choices, and the options say so."
         ),
     ),
 }
@@ -653,8 +654,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "unlikely.",
                 "pagat": "McLeod: a player dealt such a hand may throw it in, and the same dealer "
                 "deals again.",
-                "parlett": "Parlett lets either player claim a redeal, calling the strict "
-                "reading (the dealer only) unlikely and unlike comparable games such as Piquet.",
+                "parlett": "Parlett lets either player claim a redeal.  The strict reading, "
+                "the dealer alone, he rejects as unlikely and out of line with games of the "
+                "kind, Piquet among them.",
                 "gamester": "Either player: elsewhere Cotton says “deal again” (chap. VI, p. 85) "
                 "to the players at large, not only to the dealer, and in Picket the elder hand "
                 "may choose “whether he shall deal again” (chap. VI, p. 87) after a misdeal.  "
@@ -686,9 +688,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "turn-up, and in Cotton's other games a valued card the dealer turns up counts "
                 "to the dealer (Gleek, All-Fours, Costly-Colours, and Cribbidge on the usual "
                 "reading of its knave).",
-                "pagat": "McLeod has a slight impression that the turn-up score rewards winning a "
-                "trick, so that the dealer's first card would not count; he calls this far from "
-                "clear and allows that all eight turn-ups may score.",
+                "pagat": "McLeod calls it “far from clear” whether all eight turn-ups "
+                "score.  He leans against the dealer's first card, having “a slight "
+                "impression” from Cotton's wording that a turn-up scores as the prize for the "
+                "trick just won.",
                 "parlett": "Parlett assumes that the dealer pegs an honour turned for the first "
                 "trump, while saying it is unclear.",
                 "gamester": "Yes: wherever the card the dealer turns up has a value in Cotton's "
@@ -752,9 +755,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "minimal": "The chapter is silent, but Cotton says elsewhere that “the eldest is "
                 "to play first as in other Games” (chap. XIV, p. 125), and the elder hand leads "
                 "in his Picket and Cribbidge too.",
-                "pagat": "McLeod lets the non-dealer lead, as in most games, and notes that this "
-                "breaks the pattern of the later tricks, in which the player who turned the trump "
-                "leads.",
+                "pagat": "McLeod gives the first lead to the non-dealer, the usual choice, and "
+                "points out that it does not fit the later tricks, each led by the player who "
+                "turned its trump.",
                 "parlett": "Parlett: the first trick is led by the non-dealer.",
                 "gamester": "Elder hand: “the eldest is to play first as in other Games” (chap. "
                 "XIV, p. 125).",
@@ -785,12 +788,12 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "pagat": "McLeod's default: follow suit if able, which he finds to be the rule "
                 "in most of Cotton's trick games; he lists All Fours' follow-or-trump and free "
                 "play as the alternatives.",
-                "parlett": "Parlett grants that Whist's rule (follow suit if able) would be the "
-                "natural assumption, but after trying other rules with several players he found "
-                "All Fours' rule (follow suit or trump) gave the most satisfactory game; in his "
-                "hedged view All Fours probably came to England in the same years as Penneech, "
-                "and players would have met its rule before, in the older Maw.  Free "
-                "play, as in Mariage, made the game unmanageable in his trial of it.",
+                "parlett": "Parlett tested several rules with a number of players and kept All "
+                "Fours' (follow suit or trump): it gave, in his words, “the most satisfactory "
+                "game”.  Whist's rule (follow suit if able) would be the obvious guess, he "
+                "grants.  In his hedged view All Fours probably reached England in the same "
+                "years as Penneech, and Maw, an older game, already had its rule.  Mariage's "
+                "free play, which he tried too, put the game “completely out of control”.",
                 "gamester": "Follow suit: every trick game of Cotton's that speaks of it requires "
                 "it, and he states All-Fours' trump-instead as an exception, “reneging is "
                 "allowable if you have Trumps in your hand to trump it” (chap. X, p. 113); for "
@@ -829,7 +832,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "gamester": "A trump, or the higher card of the suit led: in Picket it takes “a "
                 "higher Card of the same suit” (chap. VI, p. 85) to win, and the ♦7's power stops "
                 "at diamonds.",
-                "davis": "Davis: with no trump in the trick, the highest-ranking card wins.  How "
+                "davis": "Davis: where no trump is in the trick, “the highest ranking card wins "
+                "the trick”, in his words, with nothing said of the suit led.  How "
                 "the ♦7 ranks against other suits, and who wins two cards of equal rank, are our "
                 "completion.",
             },

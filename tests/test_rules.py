@@ -467,8 +467,8 @@ def test_the_pages_give_each_card_the_points_the_engine_gives_it():
         "welcome.ipynb": [f"called *Penneech*, worth {words(p)} when it is turned up",
                           f"one point for every card taken beyond your own "
                           f"{words(HAND_SIZE)}"],
-        "reconstructions.md": [f"The ♦7 scores {p} whenever it is turned up and {in_trick[4]} in a "
-                               f"trick"],
+        "reconstructions.md": [f"As a turn-up the ♦7 is worth {p}; taken in a trick it is worth "
+                               f"{in_trick[4]}"],
     }
     assert pagat.card_points(penneech, Suit.SPADES) == 0  # ("if diamonds are trumps")
     assert pagat.majority_points(5) == 3  # one point a card: 10 cards, 3 beyond seven
