@@ -650,8 +650,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "elsewhere Cotton says "
                 "\"deal again\" to the players at large: “if the *set* be not up, deal again” "
                 "(chap. VI, p. 85); in Picket the elder hand may choose “whether he shall deal "
-                "again” (chap. VI, p. 87) after a misdeal; and Parlett thinks the narrow sense "
-                "unlikely.",
+                "again” (chap. VI, p. 87) after a misdeal; the one other “throws up” of the card "
+                "chapters is said of any player, “He that throws up his Cards” (chap. VI, p. 88); "
+                "and Parlett thinks the narrow sense unlikely.",
                 "pagat": "McLeod: a player dealt such a hand may throw it in, and the same dealer "
                 "deals again.",
                 "parlett": "Parlett lets either player claim a redeal.  The strict reading, "
@@ -860,11 +861,12 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "minimal": "Cotton ties the values to trumps twice, “of Trumps” (p. 148) and "
                 "“Coat-Card Trumps” (p. 149).  His sentences on turned-up cards give the values "
                 "without the words (a turned-up card sets trumps, except the last, which is "
-                "trumps for no trick).  In scoring, his Gleek and Ruff and Honours too make the "
-                "honours the top trumps.  Against it: on cheating at Whist he calls “all the "
+                "trumps for no trick).  His Gleek counts honours “of Trumps” (chap. VII, p. 95) "
+                "in so many words; his Ruff and Honours and Whist make them the trump suit's by "
+                "context (our reading).  Against it: on cheating at Whist he glosses “all the "
                 "Honours, that is as aforesaid, the four Aces, the four Kings, *&c.*” (chap. XI, "
-                "p. 118), every ace and king, as Parlett counts them (there any suit may turn "
-                "trumps, which may be why: our reading).",
+                "p. 118), every suit's, as Parlett counts them (there any suit may turn trumps, "
+                "which may be why: our reading).",
                 "pagat": "McLeod counts only trumps: he reads Cotton as always tying the value of "
                 "aces and coat cards to trumps (his paraphrase, not Cotton's words), and notes "
                 "that the ♦7's own rule would otherwise be an awkward exception.",
@@ -873,9 +875,11 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
                 "value in a trick to trumps, so the others count whatever the trumps (by "
                 "implication, as McLeod reads him).  McLeod likens the count to the count for "
                 "game in All Fours, whose values differ; once, on cheating at Whist, Cotton too "
-                "calls every ace and king an honour (chap. XI, p. 118).",
-                "gamester": "Trumps only: “of Trumps” (p. 148), and in scoring the honours of "
-                "Cotton's Gleek and Ruff and Honours are the top trumps.  Weakened by his "
+                "gives “the Honours” as every suit's aces, kings and so on (chap. XI, p. 118).",
+                "gamester": "Trumps only: “of Trumps” (p. 148); Gleek's honours are “of "
+                "Trumps” too (chap. VII, p. 95), and a Whist cheat secures honours of one suit "
+                "with “a Card of the same suit in the bottom” (chap. XI, p. 118), the bottom card "
+                "being trumps.  Weakened by his "
                 "Whist, where “all the Honours, that is as aforesaid, the four Aces, the four "
                 "Kings, *&c.*” (chap. XI, p. 118), though that is said of cheating, not of "
                 "scoring.",

@@ -355,7 +355,8 @@ def test_no_claim_rests_on_the_project_s_own_notes():
     for date, *_, how in rows:
         assert "{cite:p}`" in how, f"the {date} witness names no source"
     chatto = next(row for row in rows if row[0] == "1709")
-    assert "`chatto1848`" in chatto[4] and "not checked" in chatto[4]
+    # (Chatto's list, read in an online text of his book: his printed page is not seen)
+    assert "`chatto1848`" in chatto[4] and "online text" in chatto[4] and "not seen" in chatto[4]
     points = editions.split("## What would settle the open points", 1)[1]
     for reported in ("An edition of 1680", '"Peneech"'):
         item = next(" ".join(i.split()) for i in points.split("\n- ") if reported in i)
