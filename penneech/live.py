@@ -73,7 +73,7 @@ from .game import (
     told_apart,
 )
 from .players import DEFAULT_OPPONENT, PLAYER_KINDS
-from .render import live_table_html
+from .render import live_table_html, words_html
 from .rules import (
     DEFAULT_PRESET,
     OPTIONS,
@@ -294,6 +294,8 @@ class Table:
     told: list[str] = field(default_factory=list)
     told_scores: tuple[int, int] | None = None
     told_status: str = ""
+    #: the deal whose analysis a screen reader has been told of
+    told_analysis: int | None = None
 
     def __post_init__(self) -> None:
         self.game.auto_deal = False  # a resumed record's game would deal on by itself
@@ -416,10 +418,12 @@ class Table:
             return "deal"
         return "you" if g.to_move == YOU else "computer"
 
-    def news(self, status: str) -> str:
+    def news(self, status: str, analysis: str = "") -> str:
         """What a screen reader is told after the reader's last action: what happened since
         (the computer's card, who took the trick, what scored; told to "you", cards in words),
-        the scores when they changed, and what the table waits for (or the refusal)."""
+        the scores when they changed, what the table waits for (or the refusal), and the
+        ``analysis`` of a deal when it comes or is on its way (it came in silence: review
+        44a)."""
         g = self.game
         story = [s.text for s in narrate.steps(g.events, g.names, YOU)]
         parts = []
@@ -440,9 +444,10 @@ class Table:
         if self.refusal:
             parts.append(self.refusal)
         if not parts and status == self.told_status:
-            return ""  # nothing new (the analysis of a deal came, say): nothing to say again
+            # nothing new but the analysis of a deal, say: the status is not said again
+            return _spoken(analysis)
         self.told_status = status
-        parts.append(status)
+        parts += [status, analysis]
         return _spoken(" ".join(p for p in parts if p))
 
     def _latest(self, story: Sequence[narrate.Step], start: int) -> tuple[list[str], str]:
@@ -510,10 +515,16 @@ class Table:
         # it ("analyse") while the reader reads the deal's account.
         analysed = self.ended_deal()
         pending = analysed is not None and ANALYSIS is not None and analysed not in self.analysed
+        told_analysis = ""
         if pending:
             analysis = [ANALYSING]
+            told_analysis = "What your cards cost in this deal is being worked out."
         elif analysed is not None:
             analysis = self.analysis(analysed)
+            if analysed != self.told_analysis and analysis:
+                told_analysis = (f"{analysis[0].strip()} The details are under the account of "
+                                 "the deal.")
+                self.told_analysis = analysed
         if self.hint:
             status += " " + self.hint
         # (at the end too: how the game was won, which the result line does not say; 39c)
@@ -527,7 +538,8 @@ class Table:
         outcome = g.outcome
         return {
             "html": html,
-            "news": self.news(status),  # (the account has just told the result: review 39c)
+            # (the account has just told the result: review 39c)
+            "news": self.news(status, told_analysis),
             "waiting": waiting,
             "legal": [c.code for c in view.legal_plays],
             "hand": [c.code for c in view.hand],
@@ -734,7 +746,11 @@ def replay_analysis(args: Mapping[str, Any]) -> dict[str, Any]:
     report = analyse_deal(game, deal, seed=players.computer_seed(game.seed))
     head = (f"Deal {deal}: {report.cost_words()}, {KNOWN}."
             if report.plays else f"Deal {deal}: nobody had a choice to make.")
-    return {"deal": deal, "lines": [head, *report.lines()]}
+    lines = [head, *report.lines()]
+    # (and each line as HTML, its cards named in words for a screen reader, as at the table:
+    # the replay's were read "black spade suit 9"; review 44a)
+    return {"deal": deal, "lines": lines,
+            "lines_html": [words_html(line.strip()) for line in lines]}
 
 
 def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -747,8 +763,10 @@ def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
     title = f"{name}: {outcome}" if outcome else f"{name}: a game in progress ({game.scores[0]}" \
         f"-{game.scores[1]})"
     # (its text, for the analysis of a deal asked next: the page sent a file's bytes)
+    narration = narrate.narrate(game.events, game.names)
     return {"title": title, "frames": _frames_json(game, None),
-            "narration": narrate.narrate(game.events, game.names),
+            "narration": narration,
+            "narration_html": [words_html(line) for line in narration],
             "over": game.is_over(), "deals": deal_numbers(game), "record": record.dumps(game)}
 
 

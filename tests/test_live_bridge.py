@@ -334,9 +334,20 @@ def test_the_end_of_a_deal_waits_for_the_reader_and_shows_what_their_cards_cost(
     # the deal's account comes at once, its analysis in a request of its own
     assert state["analysis_pending"]
     assert penneech.live.ANALYSING in state["html"] and "How your cards did" not in state["html"]
+    # a screen reader is told it is coming, then told it when it comes, once (it came in
+    # silence, and a blind player on "Deal the next hand" did not know of it; review 44a)
+    assert state["news"].endswith("What your cards cost in this deal is being worked out."), \
+        state["news"]
     state = ok(op="analyse")
     assert not state["analysis_pending"] and penneech.live.ANALYSING not in state["html"]
-    assert ok(op="state")["html"] == state["html"]  # worked out once, then shown
+    assert state["news"].startswith("How your cards did in deal 1, with every card known"), \
+        state["news"]
+    assert state["news"].endswith("The details are under the account of the deal."), \
+        state["news"]
+    assert "♠" not in state["news"] and "♦" not in state["news"]  # (cards in words)
+    again = ok(op="state")
+    assert again["html"] == state["html"]  # worked out once, then shown
+    assert again["news"] == "", again["news"]  # (and told once)
     # the analysis of the deal: what the reader's cards cost, with every card known
     assert "pn-analysis" in state["html"]
     assert "How your cards did in deal 1, with every card known" in state["html"]

@@ -389,6 +389,9 @@
     slider.setAttribute("aria-label", "step");
     const where = document.createElement("span");
     where.setAttribute("aria-live", "polite");  // (a step taken is read out: where, what)
+    const place = document.createElement("span");
+    const happened = make("span", { className: "pn-sr" });  // (said, not shown: the frame shows it)
+    where.append(place, happened);
     bar.append(back, slider, fwd, where);
     const grid = document.createElement("div");
     grid.className = columns.length > 1 ? "pn-live-columns" : "pn-live-single";
@@ -414,7 +417,19 @@
       const named = cells[0].querySelector("[aria-label]");
       const label = named ? named.getAttribute("aria-label") : `step ${i + 1} of ${n}`;
       slider.setAttribute("aria-valuetext", label);
-      where.textContent = ` ${label}`;
+      place.textContent = ` ${label}`;
+      // and what happened in the step, its cards in words ("Ann leads the ace of hearts"), as
+      // the book's recorded steppers say it: the live ones said only the step's name (review
+      // 44a); each column of a comparison under its label
+      const words = (el) => Array.from(el.childNodes).map((node) => (node.nodeType === 1
+        && node.getAttribute("aria-label")) || node.textContent).join("");
+      happened.textContent = cells.map((cell, k) => {
+        const frame = cell.querySelector(".pn-table[aria-label]") || cell;
+        const text = Array.from(frame.querySelectorAll(":scope > .pn-note"))
+          .filter((note) => !note.querySelector("strong")).map(words).join(" ").trim();
+        return text && cells.length > 1 && columns[k].label ? `${columns[k].label}: ${text}`
+          : text;
+      }).filter(Boolean).map((text) => `. ${text}`).join(" ");
     };
     slider.addEventListener("input", () => show(Number(slider.value)));
     back.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
@@ -1236,9 +1251,11 @@
       const head = document.createElement("summary");
       head.textContent = "The whole game in words";
       const list = document.createElement("ol");
-      answer.narration.forEach((line) => {
+      // (each line as the engine made it safe, its cards named in words for a screen reader:
+      // they were read "black spade suit 10"; review 44a)
+      answer.narration_html.forEach((html) => {
         const li = document.createElement("li");
-        li.textContent = line;
+        li.innerHTML = html;
         list.append(li);
       });
       story.append(head, list);
@@ -1261,9 +1278,12 @@
           go),
         result));
       go.addEventListener("click", async () => {
+        // (marked busy, not disabled: a disabled button lost the keyboard's focus to the page,
+        // and the next Tab began again at its top; review 44a)
+        if (go.getAttribute("aria-disabled") === "true") return;
         const eng = await engineFor(box);
         if (!eng) return;
-        go.disabled = true;
+        go.setAttribute("aria-disabled", "true");
         status.say(`Working out what each card cost in deal ${menu.value}…`);
         try {
           const answer = await eng.ask({ op: "replay_analysis", name, text,
@@ -1272,12 +1292,12 @@
             status.say(answer.error);
             return;
           }
-          result.replaceChildren(...answer.lines.map((line) => make("p", {
-            textContent: line, className: line.startsWith("  ") ? "pn-why" : "",
+          result.replaceChildren(...answer.lines.map((line, i) => make("p", {
+            innerHTML: answer.lines_html[i], className: line.startsWith("  ") ? "pn-why" : "",
           })));
           status.say(answer.lines[0]);  // (the engine's heading: "Deal 2: 3 of 11 choices …")
         } finally {
-          go.disabled = false;
+          go.removeAttribute("aria-disabled");
         }
       });
     }
