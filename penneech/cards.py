@@ -317,9 +317,12 @@ def full_pack(size: int = 52) -> tuple[Card, ...]:
     return pack
 
 
-def check_pack(cards: Sequence[Card], size: int) -> None:
-    """Raise :class:`CardError` unless ``cards`` is exactly one full pack of ``size`` cards."""
-    pack = set(full_pack(size))
+def check_pack(cards: Sequence[Card], pack_or_size: Sequence[Card] | int) -> None:
+    """Raise :class:`CardError` unless ``cards`` is exactly the cards of a pack: the given one
+    (a game passes its rules' :attr:`~penneech.rules.Rules.pack`, the pack's one home), or
+    the full pack of that many cards."""
+    pack = set(full_pack(pack_or_size) if isinstance(pack_or_size, int) else pack_or_size)
+    size = len(pack)
     seen: set[Card] = set()
     for i, card in enumerate(cards, 1):
         if card in seen:

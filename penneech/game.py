@@ -781,7 +781,7 @@ class Game:
                                 f"objects), top first, not {py_shown(deck)}")
             try:
                 cards = tuple(parse_card(c) if isinstance(c, str) else c for c in deck)
-                check_pack(cards, self.rules.deck)
+                check_pack(cards, self.rules.pack)  # (the pack the rules deal: review 44c)
             except CardError as exc:
                 raise DeckError(str(exc)) from None
         self._actions.append(DealAction(cards))

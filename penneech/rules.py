@@ -58,7 +58,8 @@ Seat = Literal[0, 1]
 #: Cards dealt to each player, and tricks in a deal (Cotton: “HAving dealt seven Cards apiece”
 #: (p. 148)).
 HAND_SIZE: Final = 7
-TRICKS: Final = 7
+#: (two players, one card each a trick: as many tricks as cards in a hand, never typed twice)
+TRICKS: Final = HAND_SIZE
 #: The largest game a player may set (``target``): some 800 deals.  The computer players
 #: measure a deal with a game of this size, which nobody reaches in the deals they play.
 MAX_TARGET: Final = 10_000

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .cards import Card, CardError, Suit, full_pack, parse_card
+from .cards import Card, CardError, Suit, parse_card
 from .game import Game, GameError, Phase, PlayerView, check_game, check_seat
 from .rules import CARDS_BY_INDEX, SUITS_BY_INDEX, TRICKS, Rules, RuleTables, Seat, other_seat
 from .text import integer, py_shown
@@ -179,8 +179,9 @@ def _cards(cards: object) -> tuple[Card, ...]:
 
 
 @functools.cache
-def _pack_of(deck: int) -> frozenset[Card]:
-    return frozenset(full_pack(deck))
+def _pack_of(rules: Rules) -> frozenset[Card]:
+    """The cards of the pack ``rules`` deal (its one home, :attr:`Rules.pack`)."""
+    return frozenset(rules.pack)
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ class Position:
             cards.append(self.led)
         if len(set(cards)) != len(cards):
             raise ValueError("a card appears twice in the position")
-        outside = sorted(set(cards) - _pack_of(self.rules.deck))
+        outside = sorted(set(cards) - _pack_of(self.rules))
         if outside:
             raise ValueError(f"{', '.join(c.code for c in outside)} "
                              f"{'is' if len(outside) == 1 else 'are'} not in the "

@@ -588,3 +588,37 @@ def test_rules_from_json_takes_rules_as_they_are() -> None:
     davis = Rules.preset("davis", target=31)
     assert Rules.from_json(davis) is davis
     assert Rules.from_json(davis.to_json()) == davis
+
+
+def test_a_pack_is_checked_against_the_pack_the_rules_deal(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The pack had two homes: the rules dealt ``_DECK``'s, while the game's check of a given
+    pack (so every record) and the solver's check of a position asked ``full_pack`` by size.
+    A 32-card pack changed in its one home (sixes for the black and red sevens) was dealt by
+    the game, which then refused its own record (review 44c)."""
+    import penneech.rules as rules_module
+    import penneech.solver as solver_module
+    from penneech import Game, record
+    from penneech.cards import full_pack
+    from penneech.players import make_player
+    from penneech.simulation import play_game
+
+    other = tuple(c for c in full_pack(32) if c.rank != 7 or c.is_penneech) + tuple(
+        Card(f"6{s}") for s in "SHC")
+    assert len(other) == 32
+    monkeypatch.setitem(rules_module._DECK, 32, lambda: other)
+    solver_module._pack_of.cache_clear()
+    try:
+        rules = Rules.preset("pagat", deck=32)
+        game = Game(rules, seed=44, players=("Ann", "Ben"))
+        play_game(game, [make_player("greedy"), make_player("greedy")])
+        assert any(c.rank == 6 for d in json.loads(record.dumps(game))["deals"]
+                   for c in map(Card, d["deck"]))
+        again = record.loads(record.dumps(game))
+        assert again.scores == game.scores
+        # and the solver takes a position of that pack
+        mid = Game(rules, seed=45, players=("Ann", "Ben"))
+        mid.play(mid.legal_plays()[0]) if mid.phase.name == "PLAY" else mid.throw_in(False)
+        solver_module.Position.from_game(mid)
+    finally:
+        solver_module._pack_of.cache_clear()
