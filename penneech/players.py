@@ -203,10 +203,13 @@ def _keep_value(card: Card, trumps: Suit, rules: Rules, w: GreedyWeights = GREED
         later = rules.card_points(card, Suit.DIAMONDS) > rules.card_points(card, trumps)
         return w.penneech if later else 0.0
     value = card.power / w.power
-    if card.points:
+    # (what a card scores, and whether, asked of the rules: it read the card's own value, and
+    # a card the rules made count was worth nothing kept; review 44c)
+    most = rules.tables.most_points[card.index]
+    if most:
         # a counting card that scores whatever the trumps is worth more kept than a trump honour
         counts_anyway = rules.card_points(card, _another_suit(card.suit)) > 0
-        value += (w.honour if counts_anyway else w.trump_honour) * card.points
+        value += (w.honour if counts_anyway else w.trump_honour) * most
     if card.suit is trumps:
         value += w.trump
     return value

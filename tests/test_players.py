@@ -303,3 +303,31 @@ def test_no_fair_player_decides_by_what_it_cannot_see(kind: str) -> None:
         decide(ca, make_player(kind, seed=5, **QUICK.get(kind, {})))
         decide(cb, make_player(kind, seed=5, **QUICK.get(kind, {})))
         assert ca.actions[-1] == cb.actions[-1], (kind, str(a.rules), a.view(0))
+
+
+def test_greedy_weighs_a_card_kept_by_what_the_rules_say_it_scores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy's worth of a card kept in hand read the card's own value: with the rules changed
+    in their one home to count a ten of trumps (All Fours' ten), the ten was worth no more
+    kept than a two, where the trick part of greedy's score followed (review 44c)."""
+    import penneech.rules as rules_module
+    from penneech.cards import Card, Suit
+    from penneech.players import _keep_value
+    from penneech.rules import Rules
+
+    def tens_too(card: Card, trumps: Suit) -> int:
+        return 10 if card.rank == 10 and card.suit is trumps else card.points * (
+            card.suit is trumps)
+
+    ten, two = Card("TS"), Card("2S")
+    before = _keep_value(ten, Suit.HEARTS, Rules.preset("pagat")) - _keep_value(
+        two, Suit.HEARTS, Rules.preset("pagat"))
+    monkeypatch.setitem(rules_module._COUNTING, "trumps", tens_too)
+    rules_module._tables_for.cache_clear()
+    try:
+        rules = Rules.preset("pagat", follow="suit_or_trump")  # (a Rules not asked before)
+        assert rules.card_points(ten, Suit.SPADES) == 10
+        after = _keep_value(ten, Suit.HEARTS, rules) - _keep_value(two, Suit.HEARTS, rules)
+        assert after > before + 3, (before, after)
+    finally:
+        rules_module._tables_for.cache_clear()
