@@ -543,7 +543,15 @@ def steps(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),
         raise TypeError(f"names must be the two players' names, such as game.names, not "
                         f"{names!r}"[:200])
     return [Step(start, end, kind, sentence, render(sentence, names, you))
-            for start, end, kind, sentence in _sentences(events)]
+            for start, end, kind, sentence in _sentences(events)
+            if you is None or not _kept_unseen(events[start], you)]
+
+
+def _kept_unseen(event: Event, you: Seat) -> bool:
+    """Whether ``event`` is the other player keeping a hand that could have been thrown in: at
+    the table nobody else knows that (it said the hand had no ace or court card; review 44c),
+    so it is not told to ``you``."""
+    return isinstance(event, ThrowIn) and not event.claimed and event.player != you
 
 
 def narrate(events: Sequence[Event], names: Sequence[str] = ("Ann", "Ben"),

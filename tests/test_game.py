@@ -609,3 +609,28 @@ def test_a_later_deal_waiting_for_a_throw_in_is_at_trick_0():
     else:
         pytest.fail("no seed below 200 offers a throw-in in deal 2")
     assert game.trick_number == 0 and game.trick == () and game.view(0).trick_number == 0
+
+
+def test_a_hand_kept_that_could_have_been_thrown_in_is_told_only_to_its_holder() -> None:
+    """The narration told the other player that a hand was kept that could have been thrown
+    in: that it held no ace or court card, which nobody else at a table would know (review
+    44c).  Its holder is told; the other player, the live table's reader, is not; the whole
+    account (a record's replay, with every hand known) still says it."""
+    from penneech import narrate
+    from penneech.game import ThrowIn
+
+    for seed in range(400):
+        game = Game("pagat", seed=seed, players=("Ann", "Ben"))
+        if game.phase is Phase.THROW_IN:
+            break
+    else:
+        raise AssertionError("no hand that may be thrown in, in 400 deals")
+    holder = game.to_move
+    game.throw_in(False)
+    kept = next(e for e in game.events if isinstance(e, ThrowIn))
+    assert not kept.claimed and kept.player == holder
+    said = "a hand that may be thrown in, but"
+    assert any(said in line for line in narrate.narrate(game.events, game.names))
+    assert any(said in line for line in narrate.narrate(game.events, game.names, holder))
+    assert not any(said in line for line in narrate.narrate(game.events, game.names,
+                                                             1 - holder))
