@@ -815,6 +815,7 @@ class Game:
         self._legal = None
         if claim:
             self._events.append(DealEnded(self._deal_no, self._dealer, True, (0, 0), (0, 0)))
+            self._dealer = self._rules.next_dealer(self._dealer, True)
             self._phase = Phase.DEAL
             self._to_move = None
             self._maybe_auto_deal()
@@ -1184,7 +1185,7 @@ class Game:
                       (self._tricks_won[0], self._tricks_won[1]))
         )
         self._to_move = None
-        self._dealer = other_seat(self._dealer)
+        self._dealer = self._rules.next_dealer(self._dealer, False)
         winner = self._rules.game_winner(self.scores, True)
         if winner is not None:
             self._win(winner)

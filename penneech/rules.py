@@ -44,6 +44,7 @@ __all__ = [
     "Seat",
     "HAND_SIZE",
     "TRICKS",
+    "NEXT_DEALER_WORDS",
     "FollowDuty",
     "other_seat",
     "cards_allowed",
@@ -327,6 +328,22 @@ def _final_turnup_only(after_trick: int) -> bool:
 
 def _elder_leads(dealer: Seat) -> Seat:
     return other_seat(dealer)
+
+
+def _next_dealer(dealer: Seat, thrown_in: bool) -> Seat:
+    """Who deals the next deal.  After a hand thrown in, the same dealer deals again: the one
+    passage of Cotton's on a fresh deal after a fault has the same dealer deal it (“he shall deal
+    again”, chap. VI, p. 87), and every reading does so (no option: none differs).  After a deal
+    played, the deal passes to the other player, as in Cotton's other two-handed games."""
+    return dealer if thrown_in else other_seat(dealer)
+
+
+#: :func:`_next_dealer` in words, as the narration and the terminal game tell it (its one home:
+#: a change to the rule changes these beside it)
+NEXT_DEALER_WORDS: Final[dict[bool, str]] = {
+    True: "the same dealer deals again",
+    False: "the deal passes to the other player",
+}
 
 
 def _dealer_leads(dealer: Seat) -> Seat:
@@ -1252,6 +1269,16 @@ class Rules:
         """Whether the card turned up after trick ``after_trick`` (1 … 7) scores for the trick's
         winner (``turnups_score``)."""
         return _TURNUPS[self.turnups_score](after_trick)
+
+    def next_dealer(self, dealer: Seat, thrown_in: bool) -> Seat:
+        """Who deals after a deal dealt by ``dealer`` (``thrown_in``: its hand was thrown in);
+        :data:`NEXT_DEALER_WORDS` says it in words.
+
+        >>> rules = Rules.preset("pagat")
+        >>> rules.next_dealer(0, thrown_in=True), rules.next_dealer(0, thrown_in=False)
+        (0, 1)
+        """
+        return _next_dealer(dealer, thrown_in)
 
     def first_leader_of(self, dealer: Seat) -> Seat:
         """Who leads to the first trick of a deal dealt by ``dealer`` (``first_leader``)."""

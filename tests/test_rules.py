@@ -622,3 +622,31 @@ def test_a_pack_is_checked_against_the_pack_the_rules_deal(monkeypatch: pytest.M
         solver_module.Position.from_game(mid)
     finally:
         solver_module._pack_of.cache_clear()
+
+
+def test_who_deals_next_is_asked_of_the_rules_and_told_in_their_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who deals after a throw-in, and after a deal, lived in game.py, and the narration and the
+    terminal said "the same dealer deals again" in their own words (review 44c).  The game asks
+    ``Rules.next_dealer``; the words beside it say what it does, and the narration tells them."""
+    import penneech.rules as rules_module
+    from penneech import Game, Phase, narrate
+    from penneech.rules import NEXT_DEALER_WORDS
+
+    rules = Rules.preset("pagat")
+    for thrown_in, words in NEXT_DEALER_WORDS.items():
+        same = rules.next_dealer(0, thrown_in) == 0 and rules.next_dealer(1, thrown_in) == 1
+        assert ("same dealer" in words) == same, (thrown_in, words)
+    # the game follows the rule's one home: changed there, the deal passes after a throw-in
+    monkeypatch.setattr(rules_module, "_next_dealer", lambda dealer, thrown_in: 1 - dealer)
+    for seed in range(400):
+        game = Game("pagat", seed=seed, players=("Ann", "Ben"), first_dealer=0)
+        if game.phase is Phase.THROW_IN:
+            break
+    else:
+        raise AssertionError("no hand that may be thrown in, in 400 deals")
+    while game.phase is Phase.THROW_IN and game.deal_number == 1:
+        game.throw_in(True)
+    assert game.dealer == 1, "the game did not ask the rules who deals next"
+    told = narrate.narrate(game.events, game.names)
+    assert any(NEXT_DEALER_WORDS[True] in line for line in told)
