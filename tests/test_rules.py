@@ -13,6 +13,7 @@ from penneech.rules import (
     CARDS_BY_INDEX,
     HAND_SIZE,
     SUITS_BY_INDEX,
+    TRICKS,
     completed,
     holders,
     option_anchor,
@@ -426,8 +427,8 @@ def test_the_pages_spell_out_the_majority_bonus_and_the_stock_as_the_engine_coun
     chapter, How to play) and the stock of a full pack after the deal (glossary, How to play)."""
     pagat = Rules.preset("pagat")
     m = [pagat.majority_points(t) for t in range(8)]
-    stock = len(pagat.pack) - 2 * 7
-    turned = 1 + 7  # before the first trick and after each of the seven
+    stock = len(pagat.pack) - 2 * HAND_SIZE
+    turned = 1 + TRICKS  # before the first trick and after each of the seven
 
     said = {
         "glossary.md": [f"so 4 tricks score {m[4]}, 5 score {m[5]}, 6 score {m[6]} and 7 score "
