@@ -1531,6 +1531,39 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.close()
 
 
+def test_the_live_panels_read_in_the_dark_theme_after_a_run(browser_context: Any,
+                                                          live_server: str) -> None:
+    """In the theme's dark mode the panels stay light, but their code boxes took the theme's
+    dark code colours: the code a run echoed was 1.12:1, a traceback 1.69:1, and the
+    experiment's note's code 1.43:1 (review 44a).  axe-core, after runs, in the dark theme."""
+    page, rec = _open(browser_context, live_server, "python-in-the-browser")
+    page.evaluate("() => localStorage.setItem('mode', 'dark')")  # as the theme's button does
+    try:
+        page.reload(wait_until="load")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        panel = page.locator(".pn-live-prompt")
+        for code, entries in (("print('hello')", 1), ("1/0", 2)):
+            panel.locator("textarea").fill(code)
+            panel.locator(".pn-live-start").click()
+            page.wait_for_function("(n) => document.querySelectorAll('.pn-live-prompt "
+                                   ".pn-live-entry').length >= n", arg=entries,
+                                   timeout=START_MS)
+        assert panel.locator(".pn-live-error").count()
+        assert_accessible(page, "the Python prompt in the dark theme", within=".pn-live-prompt")
+        page.goto(f"{live_server}small-experiment.html", wait_until="load")
+        box = page.locator(".pn-live-experiment")
+        box.locator("input[name=games]").fill("4")
+        box.locator(".pn-live-start").click()
+        page.wait_for_function(
+            "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+            ".startsWith('Done')", timeout=START_MS)
+        assert_accessible(page, "the experiment in the dark theme", within=".pn-live-experiment")
+    finally:
+        page.evaluate("() => localStorage.removeItem('mode')")
+    rec.check_all("live panels in the dark theme")
+    page.close()
+
+
 def test_the_prompt_says_the_readers_own_exit_ended_python_not_the_site(
         browser_context: Any, live_server: str) -> None:
     """``os._exit(0)`` typed at the prompt was reported as an "internal error", as if the
