@@ -1531,6 +1531,47 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     page.close()
 
 
+def test_the_runs_list_keeps_the_keyboard_s_place_while_a_run_is_kept(
+        browser_context: Any, live_server: str) -> None:
+    """While a run goes on, the list of runs is made anew each time the run is kept (every 5 s):
+    the button the keyboard was on went with it, and the focus fell to the page (review 44a).
+    It stays on the same run's button; and "Forget these runs" says what it did and puts the
+    keyboard back on the form."""
+    page, rec = _open(browser_context, live_server, "small-experiment")
+    panel = page.locator(".pn-live-experiment")
+    panel.locator("input[name=games]").fill("4")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Done')", timeout=START_MS)
+    panel.locator("select[name=player-a]").select_option("expert")
+    panel.locator("select[name=player-b]").select_option("expert")
+    panel.locator("input[name=games]").fill("20")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => /game 1 is in deal/.test(document.querySelector("
+                           "'.pn-live-experiment .pn-live-message').innerText)",
+                           timeout=ANSWER_MS)
+    earlier = panel.locator(".pn-live-runs-download").last  # (newest first: the 4 games)
+    run = earlier.get_attribute("data-run")
+    earlier.focus()
+    page.wait_for_timeout(7000)  # (the run is kept, and the list made anew, meanwhile)
+    assert page.evaluate("document.activeElement.className") == "pn-live-runs-download"
+    assert page.evaluate("document.activeElement.dataset.run") == run
+    panel.locator("[data-do=stop]").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
+        ".startsWith('Stopped')", timeout=ANSWER_MS)
+    page.once("dialog", lambda dialog: dialog.accept())
+    panel.locator(".pn-live-runs-forget").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => /^Forgot /.test(document.querySelector("
+                           "'.pn-live-experiment .pn-live-message').innerText)",
+                           timeout=ANSWER_MS)
+    assert page.evaluate("document.activeElement.classList.contains('pn-live-start')")
+    rec.check_all("small-experiment, the runs list and the keyboard")
+    page.close()
+
+
 def test_the_live_panels_read_in_the_dark_theme_after_a_run(browser_context: Any,
                                                           live_server: str) -> None:
     """In the theme's dark mode the panels stay light, but their code boxes took the theme's

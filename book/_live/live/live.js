@@ -1430,6 +1430,10 @@
     let shown = [];  // the runs listed (when the storage refuses them, the list is all there is)
     function showRuns(runs = readRuns()) {
       shown = runs;
+      // the button the keyboard is on is found again in the new list (the list is made anew
+      // every few seconds while a run is kept, and the focus fell to the page; review 44a)
+      const at = runsBox.contains(document.activeElement) ? document.activeElement : null;
+      const was = at && { kind: at.className, run: at.dataset.run || "" };
       runsBox.replaceChildren();
       if (!runs.length) return;
       const title = make("p", { className: "pn-live-runs-title",
@@ -1450,11 +1454,13 @@
           + (run.unkept ? "Not kept in this browser: download it before you leave. " : "");
         const save = make("button", { type: "button", className: "pn-live-runs-download",
           textContent: "Download (CSV)" });
+        save.dataset.run = run.id;
         save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
         const item = make("li", {}, make("span", { textContent: line }), save);
         if (!run.finished && !(run.id === runId && running)) {
           const again = make("button", { type: "button", className: "pn-live-runs-go-on",
             textContent: "Go on with this run" });
+          again.dataset.run = run.id;
           again.disabled = running;
           again.addEventListener("click", () => goOnWith(run));
           item.append(again);
@@ -1468,7 +1474,8 @@
       // Forgets the runs listed here, and only those: a run another tab kept since (which this
       // list may not show yet) stays (it forgot every run in the browser, one never shown
       // here among them: review 37b)
-      const forget = make("button", { type: "button", textContent: "Forget these runs" });
+      const forget = make("button", { type: "button", className: "pn-live-runs-forget",
+        textContent: "Forget these runs" });
       forget.addEventListener("click", () => {
         const listed = new Set(shown.map((r) => r.id));
         if (!window.confirm(`Forget the ${listed.size === 1 ? "run" : `${listed.size} runs`} `
@@ -1479,8 +1486,16 @@
           else localStorage.removeItem(RUNS_KEY);
         } catch (e) { /* storage refused */ }
         showRuns(others);
+        // said, and the keyboard put back on the form (it fell to the page; review 44a)
+        status.say(`Forgot ${listed.size === 1 ? "the run" : `${listed.size} runs`} listed.`);
+        if (!runsBox.contains(document.activeElement)) start.focus();
       });
       runsBox.append(title, note, list, forget);
+      if (was) {
+        const same = [...runsBox.querySelectorAll("button")].find(
+          (b) => b.className === was.kind && (b.dataset.run || "") === was.run);
+        (same || forget).focus();
+      }
     }
     showRuns();
     // a run kept or forgotten in another tab shows here at once
