@@ -1420,11 +1420,13 @@ def test_experiment_and_prompt(browser_context: Any, live_server: str) -> None:
     panel.locator(".pn-live-start").focus()  # by keyboard: the focus goes from Run to Stop
     page.keyboard.press("Enter")
     message = panel.locator(".pn-live-message")
+    # (the line the eye reads; a screen reader is told it less often: review 44a)
+    shown = panel.locator(".pn-live-figures")
     page.wait_for_function(
         "() => /game 1 is in deal 2 /.test(document.querySelector("
-        "'.pn-live-experiment .pn-live-message').innerText)", timeout=ANSWER_MS)
+        "'.pn-live-experiment .pn-live-figures').innerText)", timeout=ANSWER_MS)
     assert re.search(r"0 of 2 games; game 1 is in deal 2 \(expert#[12] \d+, expert#[12] \d+\)",
-                     message.inner_text()), message.inner_text()
+                     shown.inner_text()), shown.inner_text()
     assert panel.locator("input[name=games]").input_value() == "2"
     assert page.evaluate(focused) == "stop"
     clicked = time.monotonic()
@@ -1547,6 +1549,13 @@ def test_the_runs_list_keeps_the_keyboard_s_place_while_a_run_is_kept(
     panel.locator("select[name=player-a]").select_option("expert")
     panel.locator("select[name=player-b]").select_option("expert")
     panel.locator("input[name=games]").fill("20")
+    # (what a screen reader is told: the status line, each time it changes)
+    page.evaluate("""() => {
+      window.testSaid = [];
+      const line = document.querySelector('.pn-live-experiment .pn-live-message');
+      new MutationObserver(() => window.testSaid.push(line.textContent)).observe(
+        line, { childList: true, characterData: true, subtree: true });
+    }""")
     panel.locator(".pn-live-start").click()
     page.wait_for_function("() => /game 1 is in deal/.test(document.querySelector("
                            "'.pn-live-experiment .pn-live-message').innerText)",
@@ -1557,6 +1566,11 @@ def test_the_runs_list_keeps_the_keyboard_s_place_while_a_run_is_kept(
     page.wait_for_timeout(7000)  # (the run is kept, and the list made anew, meanwhile)
     assert page.evaluate("document.activeElement.className") == "pn-live-runs-download"
     assert page.evaluate("document.activeElement.dataset.run") == run
+    # the line the eye reads moved on twice a second; a screen reader was told it at the
+    # start and not again in these seconds (it was told each change, 25 times in 15 s: 44a)
+    said = page.evaluate("window.testSaid.filter((t) => / of 20 games/.test(t))")
+    shown = panel.locator(".pn-live-figures").inner_text()
+    assert len(said) <= 2 and shown not in said, (said, shown)
     panel.locator("[data-do=stop]").click()
     page.wait_for_function(
         "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"

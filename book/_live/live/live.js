@@ -1533,13 +1533,29 @@
       let keptAt = Date.now();
       let toldWhileRunning = "";  // what keeping the run said (a run forgotten, a storage
       // that refuses it): told as the run goes on, and again at its end
+      // The line the eye reads changes twice a second; a screen reader is told it at the start,
+      // at each tenth of the games, every 15 s and when keeping the run says something (it was
+      // told each change, some 25 times in 15 s: review 44a), as the download's megabytes are.
+      const message = $(box, ".pn-live-message");
+      const figures = $(box, ".pn-live-figures");
+      let said = { at: 0, tenth: -1, told: "" };
       while (answer.ok) {
         if (answer.rows.length) show(answer);
         bar.hidden = false;
         bar.value = Math.round(100 * answer.done / answer.total);
         // (what keeping the run said, a storage that refuses it, is told at once)
-        $(box, ".pn-live-message").textContent = ` ${answer.progress}${
+        const line = ` ${answer.progress}${
           pairs ? ` (${pairs})` : ""}${toldWhileRunning ? `. ${toldWhileRunning}` : ""}`;
+        const tenth = Math.floor(10 * answer.done / answer.total);
+        if (figures) {
+          figures.textContent = line;
+          message.classList.add("pn-sr");
+        }
+        if (!figures || tenth !== said.tenth || toldWhileRunning !== said.told
+            || Date.now() - said.at > 15000) {
+          message.textContent = line;
+          said = { at: Date.now(), tenth, told: toldWhileRunning };
+        }
         if (answer.finished || !running) break;
         if (answer.done > keptDone && Date.now() - keptAt > KEEP_RUN_MS) {
           toldWhileRunning = await keepSoFar(eng, answer, false) || toldWhileRunning;
