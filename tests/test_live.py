@@ -1814,6 +1814,61 @@ def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
     page.close()
 
 
+_SLOW_ANALYSIS = """(() => {  // the analysis of a deal asked 2 s late, as on a slow laptop
+  const Real = window.Worker;
+  window.Worker = function (...args) {
+    const worker = new Real(...args);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message, ...rest) => (message && message.request
+      && message.request.op === 'analyse'
+      ? setTimeout(() => post(message, ...rest), 2000) : post(message, ...rest));
+    return worker;
+  };
+  window.Worker.prototype = Real.prototype;
+})()"""
+
+
+def test_the_analysis_of_a_deal_comes_without_moving_the_keyboard(
+        browser_context: Any, live_server: str) -> None:
+    """A reader who went into the deal's account ("What happened") while the analysis was
+    worked out was sent back to "Deal the next hand" when it came: the whole table was drawn
+    again (review 44a).  It takes the place of the line that said it was coming, and a screen
+    reader is told it."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", init=_SLOW_ANALYSIS)
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.select_option(".pn-live-play select[name=opponent]", "greedy")
+    page.fill(".pn-live-play input[name=seed]", "7")
+    _start(page, "play")
+    _wait_table(page)
+    for _ in range(40):
+        page.wait_for_function("() => document.querySelector('.pn-live-play')"
+                               ".getAttribute('aria-busy') !== 'true' && !document.querySelector("
+                               "'.pn-live-play .pn-status').innerText.includes('is thinking')",
+                               timeout=ANSWER_MS)
+        state = _table(page)
+        if ANALYSING in state["text"]:
+            break
+        if "keep" in state["actions"]:
+            page.locator(".pn-live-play [data-action=keep]").click()
+        else:
+            code = next(c["code"] for c in state["cards"] if not c["disabled"])
+            page.locator(f'.pn-live-play [data-card="{code}"]').click()
+    else:
+        raise AssertionError("the deal did not end")
+    summary = page.locator(".pn-live-play details.pn-story > summary")
+    summary.focus()
+    page.wait_for_function("(a) => !document.querySelector('.pn-live-play .pn-live-table')"
+                           ".innerText.includes(a)", arg=ANALYSING, timeout=ANSWER_MS)
+    assert "How your cards did in deal 1" in page.locator(".pn-live-play .pn-analysis").inner_text()
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY", \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    page.wait_for_function("() => document.querySelector('.pn-live-play .pn-live-news')"
+                           ".textContent.includes('How your cards did in deal 1')",
+                           timeout=ANSWER_MS)
+    rec.check_all("play-the-computer, the analysis and the keyboard")
+    page.close()
+
+
 def test_a_finished_record_loaded_from_a_file_is_listed_as_loaded_and_once(
         browser_context: Any, live_server: str, tmp_path: Path) -> None:
     """A finished game loaded from a file was listed under "Your finished games" as "finished"

@@ -842,6 +842,26 @@
     // the button that had it goes (the last card of a deal)
     let atTable = false;
 
+    // A deal's analysis, when it comes, takes the place of the line that said it was being
+    // worked out, and nothing else moves: the whole table was drawn again, and the keyboard,
+    // in the deal's account, was sent back to "Deal the next hand" (review 44a).  False when
+    // the answer is not one to show so (the table is drawn again then).
+    function showAnalysis(answer) {
+      const there = $(out, ".pn-analysis");
+      if (!answer.ok || !last || !there) return false;
+      const made = document.createElement("template");
+      made.innerHTML = answer.html;
+      const analysis = made.content.querySelector(".pn-analysis");
+      if (!analysis) return false;
+      const root = document.documentElement.dataset.content_root || "";
+      $$(analysis, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
+      there.replaceWith(analysis);
+      last = answer;
+      stored = keep(answer);
+      told = answer.news || "";
+      return true;
+    }
+
     function render(answer) {
       if (!answer.ok) {
         status.say(answer.error);
@@ -937,7 +957,8 @@
       try {
         if (!eng) eng = await engineFor(box);
         if (!eng) return;
-        render(await eng.ask({ table: "play", ...request }));
+        const answer = await eng.ask({ table: "play", ...request });
+        if (request.op !== "analyse" || !showAnalysis(answer)) render(answer);
       } finally {
         busy = computerDue;  // (clicks wait for the computer's card; a screen reader does not)
         box.removeAttribute("aria-busy");
