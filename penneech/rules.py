@@ -338,8 +338,9 @@ def _next_dealer(dealer: Seat, thrown_in: bool) -> Seat:
     return dealer if thrown_in else other_seat(dealer)
 
 
-#: :func:`_next_dealer` in words, as the narration and the terminal game tell it (its one home:
-#: a change to the rule changes these beside it)
+#: Who deals next (:meth:`Rules.next_dealer`) in words, keyed by whether the hand was thrown
+#: in, as the narration and the terminal game tell it (its one home: a change to the rule
+#: changes these beside it)
 NEXT_DEALER_WORDS: Final[dict[bool, str]] = {
     True: "the same dealer deals again",
     False: "the deal passes to the other player",

@@ -307,7 +307,9 @@
   }
 
   // Start the engine for a panel (showing its progress); resolves to the engine or null.
-  async function engineFor(box) {
+  // (``said``: the panel has just said what is going on, and the first progress line would
+  // replace it before it is heard: Stop's own message was; review 44a)
+  async function engineFor(box, said = false) {
     const status = statusOf(box);
     if (!canRun()) {
       status.say("This browser cannot run WebAssembly, so the live version cannot run here. "
@@ -318,7 +320,7 @@
     const listener = (fraction, message) => status.progress(fraction, message);
     listeners.add(listener);
     const e = startEngine();
-    if (first) status.progress(0, "Loading the Python runtime from this site…");
+    if (first && !said) status.progress(0, "Loading the Python runtime from this site…");
     try {
       await e.started;
       return e;
@@ -1932,7 +1934,7 @@
         return;
       }
       status.say("Stopped. Starting Python again with your names…");
-      const eng = await engineFor(box);
+      const eng = await engineFor(box, true);
       if (!eng) return;
       const back = await eng.ask({ op: "python_restore", kept });
       if (!back.ok) {

@@ -88,10 +88,16 @@ function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded 
   const cutOff = (name, error) => post({
     type: "failed", text: `the download of ${name} was cut off (${error && error.message || error})`,
   });
-  // what the progress bar and line say: `done` bytes of `total` loaded, or all loaded
+  // what the progress bar and line say: `done` bytes of `total` loaded, or all loaded.  From
+  // the browser's copy the files come in a moment, from its cache: their megabytes are not
+  // told in the first second (five lines in half a second, one of them "Downloading" after
+  // "from this browser's copy"; review 44a), only if they are slow to come
+  let began = null;  // the first file's fetch
+  let counted = false;  // a line of megabytes was told
   const tell = (end) => {
     if (end) {
-      if (done >= total) {
+      // (from the browser's copy with no megabytes told, its line was said already)
+      if (done >= total && !(restoring && !counted)) {
         post({ type: "progress", fraction: 0.85, text: restoring
           ? "Starting Python from this browser's copy…"
           : "Starting Python: some seconds, the first time; what you asked for appears "
@@ -99,6 +105,9 @@ function countDownloads(sizes, runtime = null, keepable = new Set(), downloaded 
       }
       return;
     }
+    began ??= performance.now();
+    if (restoring && performance.now() - began < 1000) return;
+    counted = true;
     // (from the browser's copy the bar is past half already, and goes on from there:
     // it ran back to 9%, and then said "the first time"; review 41c)
     const share = total ? Math.min(1, done / total) : 0;
