@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from penneech import Card, Game, GameError, Phase, Rules
+from penneech import PRESET_NAMES, Card, Game, GameError, Phase, Rules
 from penneech.players import (
     PLAYER_KINDS,
     CheatingPlayer,
@@ -286,7 +286,7 @@ def test_the_twins_of_the_fairness_test_tell_a_peeker_from_a_fair_player() -> No
         assert a.view(0) == b.view(0) and (a.hand(1), a.stock) != (b.hand(1), b.stock)
 
 
-TWINS = [t for t in (_twins(p, s) for p in ("pagat", "parlett", "davis") for s in range(1, 5))
+TWINS = [t for t in (_twins(p, s) for p in PRESET_NAMES for s in range(1, 5))
          if t is not None]
 
 
