@@ -520,11 +520,13 @@ class Table:
         if pending:
             analysis = [ANALYSING]
             told_analysis = "What your cards cost in this deal is being worked out."
+            self.told_analysis = None  # (a deal played again after Undo is told again: 44d)
         elif analysed is not None:
             analysis = self.analysis(analysed)
             if analysed != self.told_analysis and analysis:
-                told_analysis = (f"{analysis[0].strip()} The details are under the account of "
-                                 "the deal.")
+                # (at the game's end it stands under the result: review 44d)
+                under = "the result" if waiting == "over" else "the account of the deal"
+                told_analysis = f"{analysis[0].strip()} The details are under {under}."
                 self.told_analysis = analysed
         if self.hint:
             status += " " + self.hint

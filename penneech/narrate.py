@@ -45,7 +45,7 @@ from .events import (
     TurnUp,
     tally,
 )
-from .rules import HAND_SIZE, NEXT_DEALER_WORDS, TRICKS, Seat, other_seat
+from .rules import HAND_SIZE, TRICKS, Seat, next_dealer_words, other_seat
 
 if TYPE_CHECKING:
     from .game import Outcome
@@ -259,7 +259,7 @@ def _event(event: Event) -> Sentence:
         if event.claimed:
             shown = (" (", " ".join(card_text(c) for c in event.hand), ")") if event.hand else ()
             return head + ("and ", verb(p, "throws"), " it in", *shown,
-                           f": {NEXT_DEALER_WORDS[True]}.")
+                           f": {next_dealer_words(True)}.")
         return head + ("but ", verb(p, "keeps"), " it.")
     if isinstance(event, TurnUp):
         return _turnup(event) + (".",)

@@ -44,7 +44,7 @@ __all__ = [
     "Seat",
     "HAND_SIZE",
     "TRICKS",
-    "NEXT_DEALER_WORDS",
+    "next_dealer_words",
     "FollowDuty",
     "other_seat",
     "cards_allowed",
@@ -331,20 +331,22 @@ def _elder_leads(dealer: Seat) -> Seat:
 
 
 def _next_dealer(dealer: Seat, thrown_in: bool) -> Seat:
-    """Who deals the next deal.  After a hand thrown in, the same dealer deals again: the one
-    passage of Cotton's on a fresh deal after a fault has the same dealer deal it (“he shall deal
-    again”, chap. VI, p. 87), and every reading does so (no option: none differs).  After a deal
-    played, the deal passes to the other player, as in Cotton's other two-handed games."""
+    """Who deals the next deal.  After a hand thrown in, the same dealer deals again: Cotton's
+    misdeal passage in Picket has the dealer deal again (“he shall deal again”, chap. VI,
+    p. 87), and every reading does so (no option: none differs).  After a deal played, the deal
+    passes to the other player, as in Cotton's other two-handed games."""
     return dealer if thrown_in else other_seat(dealer)
 
 
-#: Who deals next (:meth:`Rules.next_dealer`) in words, keyed by whether the hand was thrown
-#: in, as the narration and the terminal game tell it (its one home: a change to the rule
-#: changes these beside it)
-NEXT_DEALER_WORDS: Final[dict[bool, str]] = {
-    True: "the same dealer deals again",
-    False: "the deal passes to the other player",
-}
+def next_dealer_words(thrown_in: bool) -> str:
+    """Who deals next (:meth:`Rules.next_dealer`), in words, read from the rule itself, as the
+    narration and the terminal game tell it.
+
+    >>> next_dealer_words(True), next_dealer_words(False)
+    ('the same dealer deals again', 'the deal passes to the other player')
+    """
+    return ("the same dealer deals again" if _next_dealer(0, thrown_in) == 0
+            else "the deal passes to the other player")
 
 
 def _dealer_leads(dealer: Seat) -> Seat:
@@ -1273,7 +1275,7 @@ class Rules:
 
     def next_dealer(self, dealer: Seat, thrown_in: bool) -> Seat:
         """Who deals after a deal dealt by ``dealer`` (``thrown_in``: its hand was thrown in);
-        :data:`NEXT_DEALER_WORDS` says it in words.
+        :func:`next_dealer_words` says it in words.
 
         >>> rules = Rules.preset("pagat")
         >>> rules.next_dealer(0, thrown_in=True), rules.next_dealer(0, thrown_in=False)

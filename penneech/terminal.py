@@ -85,7 +85,7 @@ from .players import (
     kind_named,
     make_player,
 )
-from .rules import NEXT_DEALER_WORDS, OPTIONS, Rules, Seat
+from .rules import OPTIONS, Rules, Seat, next_dealer_words
 from .text import shorten, terminal_safe
 
 __all__ = ["PlayOptions", "run", "hand_text", "read_card", "Stop", "STATUS"]
@@ -337,14 +337,14 @@ class _Terminal:
                 continue
             if answer in ("?", "help"):
                 self.say(f"Under these rules a hand may be thrown in when it is {rule}, and "
-                         f"yours is.  Type y to throw it in ({NEXT_DEALER_WORDS[True]}), n "
+                         f"yours is.  Type y to throw it in ({next_dealer_words(True)}), n "
                          "to keep it (the deal is played), hint for a suggestion, undo to take "
                          "back your last card, rules redeal to read this rule, or quit to stop "
                          "here (the game is saved).")
                 continue
             if self.tell_rules(answer):
                 continue
-            self.say(f"Please answer y to throw the hand in ({NEXT_DEALER_WORDS[True]}), n to "
+            self.say(f"Please answer y to throw the hand in ({next_dealer_words(True)}), n to "
                      "keep it, ? for help, or quit to stop here (the game is saved).")
 
     def play(self, view: PlayerView) -> Card:

@@ -614,6 +614,9 @@ def test_the_stated_download_is_what_play_live_loads_and_a_second_page_loads_non
     stated = re.search(r"loads Python \(about\s+(\d+)\s*MB",
                        page.locator(".bd-article").inner_text())
     assert stated, "Play the computer no longer says how much the first Play live loads"
+    # a first start, as a class's is (the module's profile keeps Python as started by earlier
+    # tests, and a start from that copy tells no megabytes in its first second: review 44a)
+    page.evaluate("caches.delete('penneech-live-snapshots')")
     # every text the panel's status line shows while the runtime loads
     page.evaluate("""() => {
       window.testStatus = [];
@@ -1026,7 +1029,7 @@ def test_compare_deals_a_new_pack_live(browser_context: Any, live_server: str) -
     # a step taken is told with what happened in each column, cards in words (the live
     # steppers said only the step's name; review 44a)
     told = panel.locator(".pn-live-stepbar [aria-live=polite]").text_content()
-    assert "counting = trumps: " in told and "counting = honours: " in told, told
+    assert "counting = trumps" in told and "counting = honours" in told, told
     assert " leads the " in told and not re.search("[♠♥♦♣]", told), told
     assert panel.locator("table.pn-summary").count() == 1
     # each rulebook's rows are headed by its name, read as the header of its two rows
@@ -1579,7 +1582,7 @@ def test_the_runs_list_keeps_the_keyboard_s_place_while_a_run_is_kept(
     # start and not again in these seconds (it was told each change, 25 times in 15 s: 44a)
     said = page.evaluate("window.testSaid.filter((t) => / of 20 games/.test(t))")
     shown = panel.locator(".pn-live-figures").inner_text()
-    assert len(said) <= 2 and shown not in said, (said, shown)
+    assert len(said) <= 2 and shown.strip() not in [t.strip() for t in said], (said, shown)
     panel.locator("[data-do=stop]").click()
     page.wait_for_function(
         "() => document.querySelector('.pn-live-experiment .pn-live-message').innerText"
@@ -1614,6 +1617,9 @@ def test_the_live_panels_read_in_the_dark_theme_after_a_run(browser_context: Any
                                    timeout=START_MS)
         assert panel.locator(".pn-live-error").count()
         assert_accessible(page, "the Python prompt in the dark theme", within=".pn-live-prompt")
+        # and a traceback still reads as one: red (the fix made every box the same ink; 44d)
+        assert page.evaluate("getComputedStyle(document.querySelector('.pn-live-prompt "
+                             ".pn-live-error')).color") == "rgb(170, 0, 0)"
         panel.locator(".pn-live-forget").click()  # (the next tests' prompt starts afresh)
         page.goto(f"{live_server}small-experiment.html", wait_until="load")
         box = page.locator(".pn-live-experiment")

@@ -1209,6 +1209,16 @@ def test_an_analysis_after_undo_is_of_the_cards_played_again() -> None:
     expected = [line for line in penneech.live.ANALYSIS(game, deal) if line.startswith("How ")]
     shown = unescape(re.sub(r"<[^>]+>", "", state["html"]))
     assert expected and expected[0] in shown, (expected[:1], shown[-600:])
+    # and a screen reader is told it again (it heard that it was coming, then nothing: 44d)
+    assert state["news"].startswith("How your cards did in deal"), state["news"]
+
+
+def test_the_analysis_at_the_game_s_end_is_told_where_it_stands() -> None:
+    """At the game's end the analysis of the last deal stands under the result, not under the
+    deal's account (review 44d)."""
+    state = _finish(answer=ok(op="new", rules={"preset": "minimal"}, seed=3, opponent="random"))
+    state = ok(op="analyse")
+    assert state["news"].endswith("The details are under the result."), state["news"]
 
 
 def test_hint_after_a_refused_card_does_not_tell_the_refusal_again() -> None:

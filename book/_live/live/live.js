@@ -425,13 +425,17 @@
       // 44a); each column of a comparison under its label
       const words = (el) => Array.from(el.childNodes).map((node) => (node.nodeType === 1
         && node.getAttribute("aria-label")) || node.textContent).join("");
-      happened.textContent = cells.map((cell, k) => {
+      // (columns that say the same are said once, their labels together: it was said again
+      // for each, over 1,400 characters a step; review 44d)
+      const said = new Map();  // what a column says -> the labels that say it
+      cells.forEach((cell, k) => {
         const frame = cell.querySelector(".pn-table[aria-label]") || cell;
         const text = Array.from(frame.querySelectorAll(":scope > .pn-note"))
           .filter((note) => !note.querySelector("strong")).map(words).join(" ").trim();
-        return text && cells.length > 1 && columns[k].label ? `${columns[k].label}: ${text}`
-          : text;
-      }).filter(Boolean).map((text) => `. ${text}`).join(" ");
+        if (text) said.set(text, [...(said.get(text) || []), columns[k].label].filter(Boolean));
+      });
+      happened.textContent = [...said].map(([text, labels]) => (cells.length > 1
+        && labels.length ? `. ${labels.join(" and ")}: ${text}` : `. ${text}`)).join(" ");
     };
     slider.addEventListener("input", () => show(Number(slider.value)));
     back.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
@@ -857,9 +861,12 @@
       if (!analysis) return false;
       const root = document.documentElement.dataset.content_root || "";
       $$(analysis, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
+      // (what keeping the game says, a full or refusing storage, a second tab, is said by the
+      // whole drawing: review 44d)
+      stored = keep(answer);
+      if (letGo.length || forked || (!stored && !unkept)) return false;
       there.replaceWith(analysis);
       last = answer;
-      stored = keep(answer);
       told = answer.news || "";
       return true;
     }
