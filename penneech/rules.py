@@ -332,8 +332,8 @@ def _elder_leads(dealer: Seat) -> Seat:
 
 def _next_dealer(dealer: Seat, thrown_in: bool) -> Seat:
     """Who deals the next deal.  After a hand thrown in, the same dealer deals again: Cotton's
-    misdeal passage in Picket has the dealer deal again (“he shall deal again”, chap. VI,
-    p. 87), and every reading does so (no option: none differs).  After a deal played, the deal
+    misdeal passage in Picket has the dealer deal again: “he shall deal again” (chap. VI,
+    p. 87); and every reading does so (no option: none differs).  After a deal played, the deal
     passes to the other player, as in Cotton's other two-handed games."""
     return dealer if thrown_in else other_seat(dealer)
 
