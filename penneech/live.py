@@ -766,10 +766,10 @@ def open_replay(args: Mapping[str, Any]) -> dict[str, Any]:
     title = f"{name}: {outcome}" if outcome else f"{name}: a game in progress ({game.scores[0]}" \
         f"-{game.scores[1]})"
     # (its text, for the analysis of a deal asked next: the page sent a file's bytes)
-    narration = narrate.narrate(game.events, game.names)
+    # (the account as HTML only, its cards named in words: the page shows no other)
     return {"title": title, "frames": _frames_json(game, None),
-            "narration": narration,
-            "narration_html": [words_html(line) for line in narration],
+            "narration_html": [words_html(line)
+                               for line in narrate.narrate(game.events, game.names)],
             "over": game.is_over(), "deals": deal_numbers(game), "record": record.dumps(game)}
 
 
@@ -1432,8 +1432,8 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 #: :func:`~penneech.text.terminal_safe`, the one path of the terminal's lines, so that a name's
 #: bidirectional controls cannot reverse the rest of a line (the HTML beside it showed the same
 #: name escaped; review 39d).  The prompt's output is the reader's own Python's, shown as printed.
-TEXT_FIELDS: Final = frozenset({"error", "news", "refused", "told", "title", "narration",
-                                "lines", "note", "progress"})
+TEXT_FIELDS: Final = frozenset({"error", "news", "refused", "told", "title", "lines", "note",
+                                "progress"})
 
 
 def _shown(value: Any) -> Any:

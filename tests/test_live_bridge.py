@@ -515,6 +515,9 @@ def test_names_and_records_reach_the_page_escaped() -> None:
     text = state["record"].replace("Bob", "<script>x</script>")
     replay = ok(op="replay", text=text, name="<b>evil</b>.json")
     assert not any({"script", "img"} & _tags(frame) for frame in replay["frames"])
+    # (and the account, now HTML too, its cards named in words)
+    assert not any({"script", "img"} & _tags(line) for line in replay["narration_html"])
+    assert any("&lt;script&gt;" in line for line in replay["narration_html"])
     resumed = ok(op="resume", record=text)
     assert not {"script", "img"} & _tags(resumed["html"])
     assert "&lt;script&gt;" in resumed["html"]

@@ -848,6 +848,12 @@
     // the button that had it goes (the last card of a deal)
     let atTable = false;
 
+    // A rule named in the account links to its section of the book, from the book's root.
+    function fromRoot(el) {
+      const root = document.documentElement.dataset.content_root || "";
+      $$(el, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
+    }
+
     // A deal's analysis, when it comes, takes the place of the line that said it was being
     // worked out, and nothing else moves: the whole table was drawn again, and the keyboard,
     // in the deal's account, was sent back to "Deal the next hand" (review 44a).  False when
@@ -859,8 +865,7 @@
       made.innerHTML = answer.html;
       const analysis = made.content.querySelector(".pn-analysis");
       if (!analysis) return false;
-      const root = document.documentElement.dataset.content_root || "";
-      $$(analysis, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
+      fromRoot(analysis);
       // (what keeping the game says, a full or refusing storage, a second tab, is said by the
       // whole drawing: review 44d)
       stored = keep(answer);
@@ -895,9 +900,7 @@
         story.open = storyOpen;
         story.addEventListener("toggle", () => { storyOpen = story.open; });
       }
-      // a rule named in the account links to its section of the book, from the book's root
-      const root = document.documentElement.dataset.content_root || "";
-      $$(out, "a.pn-rule").forEach((a) => a.setAttribute("href", root + a.getAttribute("href")));
+      fromRoot(out);
       // the hand is one stop for Tab (the arrow keys move along it), so that Tab reaches the
       // question or the buttons under it at once
       const cards = $$(out, ".pn-cardbtn");
