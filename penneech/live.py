@@ -83,6 +83,8 @@ from .rules import (
     Rules,
     RulesError,
     Seat,
+    holders,
+    option_anchor,
     show_value,
 )
 from .text import TooManyDigits, shorten, terminal_safe, whole_number
@@ -188,8 +190,12 @@ def catalogue() -> dict[str, Any]:
         name: {
             "question": info.question,
             "description": info.description,
-            "values": [{"value": v.value, "text": show_value(v.value), "description": v.description}
+            "values": [{"value": v.value, "text": show_value(v.value), "description": v.description,
+                        # the readings that hold it, read off the presets
+                        "holders": holders(name, v.value)}
                        for v in info.values],
+            # the id of the option's section in the book, with its sources and reasons
+            "anchor": option_anchor(name),
             # for an option that takes any whole number (target): the range allowed
             "minimum": info.minimum,
             "maximum": info.maximum,
@@ -202,6 +208,8 @@ def catalogue() -> dict[str, Any]:
         # each reading named with whose it is, for the menus: "pagat (McLeod)", "minimal (ours)"
         "preset_labels": {name: f"{name} ({_holder(name)})" for name in PRESET_NAMES},
         "options": options,
+        # the page, from the book's root, where each option's section (``anchor``) is
+        "options_page": OPTIONS_PAGE,
         "players": player_catalogue(),
         "max_experiment_games": MAX_EXPERIMENT_GAMES,
     }

@@ -933,6 +933,47 @@ def test_a_newcomer_on_a_phone_plays_at_once_and_is_told_what_to_play(
     page.close()
 
 
+def test_on_a_phone_each_rule_option_says_what_it_decides_and_who_holds_it(
+        browser_context: Any, live_server: str) -> None:
+    """A phone shows no tooltip, and its menus cut their values short: under each option's menu
+    the page says what it decides, which reading holds each value (read off the presets) and
+    links to its sources (review 44a: the explanations were only in tooltips)."""
+    from penneech.rules import holders, show_value
+
+    for name in ("play-the-computer", "small-experiment"):
+        page, rec = _open(browser_context, live_server, name, viewport=PHONE)
+        panel = page.locator(".pn-live-play, .pn-live-experiment").first
+        settings = panel.locator(".pn-settings > summary")
+        if settings.count() and settings.is_visible():
+            settings.click()  # folded on a phone
+        panel.locator(".pn-options > summary").click()
+        for option, info in OPTIONS.items():
+            control = panel.locator(f"[data-option={option}]")
+            help_ = page.locator(f"#{control.get_attribute('aria-describedby')}")
+            assert help_.is_visible(), f"{name}: {option}'s help is not shown"
+            text = " ".join(help_.inner_text().split())
+            assert " ".join(info.description.split()) in text, (option, text)
+            held = [v.value for v in info.values if holders(option, v.value)]
+            for value in held if len(held) > 1 else ():
+                said = f"{show_value(value)}: {', '.join(holders(option, value))}"
+                assert said in text, (option, said, text)
+            # the help is the menu's description, not part of its name
+            assert info.description not in control.evaluate(
+                "el => el.labels[0].textContent"), option
+        # the sources open beside the form, which keeps the choices made on it
+        described = panel.locator("[data-option=follow]").get_attribute("aria-describedby")
+        with page.expect_popup() as opened:
+            page.locator(f"#{described} a").click()
+        sources = opened.value
+        sources.wait_for_load_state()
+        assert sources.url.endswith("/reconstructions.html#option-follow"), sources.url
+        heading = sources.locator("#option-follow + h3")
+        assert heading.is_visible() and heading.inner_text().startswith("Following suit")
+        sources.close()
+        rec.check_all(f"{name}: the options' help at phone width")
+        page.close()
+
+
 def test_phone_layout(browser_context: Any, live_server: str) -> None:
     """At 390 px the table fits the width and its cards can be played."""
     page, rec = _open(browser_context, live_server, "play-the-computer", viewport=PHONE)

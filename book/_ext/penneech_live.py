@@ -38,6 +38,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from penneech.frames import NOT_IN_ONE_DEAL
 from penneech.live import catalogue
+from penneech.render import rule_link_title
 from penneech.rules import show_value
 
 STATIC = Path(__file__).resolve().parent.parent / "_live"
@@ -83,9 +84,32 @@ def _select(parent: ET.Element, text: str, name: str, choices: list[tuple[str, s
     return sel
 
 
+def _option_help(parent: ET.Element, cat: dict[str, Any], name: str, help_id: str,
+                 up: str) -> None:
+    """What an option decides, which reading holds each of its values, and a link to its
+    section of the book, shown under its menu: on a phone a tooltip is never seen (review 44a),
+    and the menu cuts its values short."""
+    info = cat["options"][name]
+    help_ = _el(parent, "p", info["description"] + " ", class_="pn-option-help", id=help_id)
+    held = [v for v in info["values"] if v["holders"]]
+    if len(held) == 1 and len(info["values"]) > 1:
+        line = _el(help_, "span", "Every reading: ")
+        _el(line, "code", held[0]["text"]).tail = ". "
+    elif len(held) > 1:
+        line = _el(help_, "span", "Held by: ")
+        for i, v in enumerate(held):
+            code = _el(line, "code", v["text"])
+            code.tail = ": " + ", ".join(v["holders"]) + ("; " if i < len(held) - 1 else ". ")
+    # (beside the form, as the table's rule links open: the choices made on it stay)
+    _el(help_, "a", "Sources and reasons", href=f"{up}{cat['options_page']}#{info['anchor']}",
+        target="_blank", rel="noopener", title=rule_link_title(name))
+
+
 def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
-                  skip: tuple[str, ...] = ()) -> None:
-    """A preset menu and, folded under it, a menu for every option (set from the preset)."""
+                  skip: tuple[str, ...] = (), ids: str = "pn", up: str = "") -> None:
+    """A preset menu and, folded under it, a menu for every option (set from the preset), each
+    with what it decides and who holds which value (``ids``: a prefix that makes the help's ids
+    unique in the page; ``up``: the way from the page to the book's root)."""
     default = cat["default_preset"]
     presets = cat["presets"]
     _select(form, "Rules", f"{prefix}preset", [(p, cat["preset_labels"][p]) for p in presets],
@@ -97,18 +121,25 @@ def _rules_fields(form: ET.Element, cat: dict[str, Any], *, prefix: str = "",
         if name in skip:
             continue
         current = presets[default][name]
+        help_id = f"{ids}-{name}-help"
+        # (the help beside the label, not in it: in it, it would be read as the menu's name)
+        box = _el(grid, "div", class_="pn-option")
+        lab = _label(box, f"{info['question']} ({name})")
         if name == "target":
-            lab = _label(grid, f"{info['question']} ({name})")
             _el(lab, "input", type="number", name=f"{prefix}opt-{name}", min=str(info["minimum"]),
                 max=str(info["maximum"]),
-                value=str(current), data_option=name)
-            continue
-        # the value's code is what the engine, the command line and records write
-        choices = [(v["text"], f"{v['description']} ({v['text']})") for v in info["values"]]
-        shown = show_value(current)
-        sel = _select(grid, f"{info['question']} ({name})", f"{prefix}opt-{name}", choices,
-                      shown, info["description"])
-        sel.set("data-option", name)
+                value=str(current), data_option=name, aria_describedby=help_id)
+        else:
+            # the value's code is what the engine, the command line and records write
+            choices = [(v["text"], f"{v['description']} ({v['text']})") for v in info["values"]]
+            shown = show_value(current)
+            sel = _el(lab, "select", name=f"{prefix}opt-{name}", data_option=name,
+                      aria_describedby=help_id)
+            for val, text in choices:
+                opt = _el(sel, "option", text, value=val)
+                if val == shown:
+                    opt.set("selected", "selected")
+        _option_help(box, cat, name, help_id, up)
 
 
 def _button(parent: ET.Element, text: str, action: str, **attrs: str) -> ET.Element:
@@ -122,10 +153,12 @@ _REGIONS = {"play": "Your game against the computer", "replay": "Replay a record
 
 
 def panel_html(kind: str, option: str | None = None, seed: int = 1,
-               example: str | None = None, recorded: bool = True) -> str:
+               example: str | None = None, recorded: bool = True, *, serial: int = 0,
+               up: str = "") -> str:
     """The static HTML of one live panel (``example``: the site URL of a record to replay;
     ``recorded``: whether the page has recorded examples, a notebook's outputs, that work
-    without JavaScript)."""
+    without JavaScript; ``serial``: the panel's number in its page, for unique ids; ``up``:
+    the way from the page to the book's root)."""
     cat = catalogue()
     presets_json = json.dumps(cat["presets"], separators=(",", ":"))
     root = ET.Element("div", {"class": f"pn-live pn-live-{kind}", "data-live": kind,
@@ -156,7 +189,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         # folded away while a game is on, so that the table is in view
         settings = _el(form, "details", class_="pn-settings", open="open")
         _el(settings, "summary", "Rules, opponent and seed")
-        _rules_fields(settings, cat)
+        _rules_fields(settings, cat, ids=f"pn{serial}", up=up)
         row = _el(settings, "div", class_="pn-row-fields")
         _select(row, "Opponent", "opponent",
                 [(p["kind"], p["label"]) for p in fair],
@@ -231,7 +264,7 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
             _button(bar, "Replay the book's example", "example", class_="pn-live-start",
                     data_url=example)
     elif kind == "experiment":
-        _rules_fields(form, cat)
+        _rules_fields(form, cat, ids=f"pn{serial}", up=up)
         row = _el(form, "div", class_="pn-row-fields")
         kinds = [(p["kind"], p["kind"] + ("" if p["fair"] else " (sees the hidden cards)"))
                  for p in cat["players"]]
@@ -297,7 +330,9 @@ class LiveDirective(SphinxDirective):
         # a notebook's page holds its recorded outputs; a page of text (.md) has none
         recorded = str(self.env.doc2path(self.env.docname)).endswith(".ipynb")
         node["html"] = panel_html(kind, self.options.get("option"),
-                                  int(self.options.get("seed", 1)), example, recorded)
+                                  int(self.options.get("seed", 1)), example, recorded,
+                                  serial=self.env.new_serialno("penneech-live"),
+                                  up="../" * self.env.docname.count("/"))
         return [node]
 
 
