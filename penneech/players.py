@@ -480,7 +480,8 @@ class Strength:
         rules: the rules played (a preset name or the rules notation).
         wins: games won.
         games: games played (duplicate pairs: the same packs twice, seats swapped).
-        low: the low end of the 95% Wilson interval of the win rate.
+        low: the low end of the 95% interval of the win rate over the duplicate pairs
+            (:func:`penneech.experiments.pair_estimate`).
         high: its high end.
     """
 
@@ -508,8 +509,9 @@ class Strength:
 
     def __str__(self) -> str:
         return (f"wins {self.rate:.0%} of {self.games:,} games against "
-                f"{kind_label(self.opponent)} under {self.rules} (95% interval "
-                f"{self.low:.0%}–{self.high:.0%}: {self.verdict})")
+                f"{kind_label(self.opponent)} under {self.rules} (95% interval over the "
+                f"{self.games // 2:,} pairs of games, {self.low:.1%}–{self.high:.1%}: "
+                f"{self.verdict})")
 
 
 def _cheap(settings: Mapping[str, Any]) -> float:
@@ -637,15 +639,17 @@ def game_cost(kind: str, settings: Mapping[str, Any] | None = None,
 def measured_strength(kind: str) -> tuple[Strength, ...]:
     """Every measured result of ``kind`` (or of the kind a level names) against another kind,
     from :data:`penneech.measured.RESULTS` (empty for a kind not measured)."""
-    from .measured import RESULTS
-    from .simulation import wilson_interval
+    from .experiments import pair_estimate
+    from .measured import PAIRS, RESULTS
 
     kind = LEVELS.get(kind, kind)
     out = []
     for (player, opponent, rules), (wins, games) in RESULTS.items():
         if player == kind and games:
-            low, high = wilson_interval(wins, games)
-            out.append(Strength(opponent, rules, wins, games, low, high))
+            # over the duplicate pairs, the match's independent units, as the book's experiments
+            # read a match (a Wilson interval over the games gave other verdicts; review 45c)
+            est = pair_estimate(PAIRS[player, opponent, rules])
+            out.append(Strength(opponent, rules, wins, games, est.low, est.high))
     return tuple(out)
 
 
@@ -738,15 +742,18 @@ def describe(kind: str, rules: str | Rules | None = None) -> list[str]:
         for r in results:
             by_opponent.setdefault(r.opponent, []).append(r)
         for opponent, found in sorted(by_opponent.items(),
-                                      key=lambda kv: sum(r.wins for r in kv[1])
-                                      / sum(r.games for r in kv[1])):
-            wins = sum(r.wins for r in found)
+                                      key=lambda kv: sum(r.rate for r in kv[1]) / len(kv[1])):
             games = sum(r.games for r in found)
             rates = sorted(r.rate for r in found)
-            spread = (f", from {rates[0]:.0%} to {rates[-1]:.0%} depending on the reading"
-                      if len(found) > 1 else f" under {found[0].rules}")
-            lines.append(f"  wins {wins / games:.0%} of {games:,} games against "
-                         f"{kind_label(opponent)}{spread}")
+            # (no share pooled over the readings: their matches differ in size, and a pooled
+            # share had no interval; review 45c)
+            if len(found) > 1:
+                lines.append(f"  wins from {rates[0]:.0%} to {rates[-1]:.0%} of its games "
+                             f"against {kind_label(opponent)}, depending on the reading "
+                             f"({len(found)} readings, {games:,} games)")
+            else:
+                lines.append(f"  wins {rates[0]:.0%} of {games:,} games against "
+                             f"{kind_label(opponent)} under {found[0].rules}")
     if not results:
         lines.append("  (its strength against the others has not been measured yet)")
     elif unmeasured:

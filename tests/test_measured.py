@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.levels import RUN_SEED, read_results
+from benchmarks.levels import RUN_SEED, read_pairs, read_results
 from benchmarks.strength import _load
 from penneech import measured
 from penneech.simulation import game_seed, play_one
@@ -33,6 +33,7 @@ def test_the_menus_figures_are_the_results_on_file() -> None:
     assert read_results(STRENGTH) == measured.RESULTS, (
         "penneech/measured.py is not what the results files say: run "
         "`python benchmarks/levels.py benchmarks/results/strength --write`")
+    assert read_pairs(STRENGTH) == measured.PAIRS, "penneech/measured.py's pairs are not the files'"
     assert f"seed {RUN_SEED}" in measured.METHOD
 
 

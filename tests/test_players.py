@@ -211,25 +211,38 @@ def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(measured, "RESULTS", {
         ("expert", "greedy", "pagat"): (62, 100), ("expert", "greedy", "minimal"): (58, 100),
-        ("expert", "solver", "pagat"): (45, 100), ("greedy", "expert", "pagat"): (38, 100)})
-    # over every reading: one line per opponent, the strongest opponent first
-    # (greedy by the level a reader picks it by, as the menus offer it)
+        ("expert", "solver", "pagat"): (45, 100), ("greedy", "expert", "pagat"): (38, 100),
+        ("expert", "club", "davis"): (108, 200)})
+    monkeypatch.setattr(measured, "PAIRS", {
+        ("expert", "greedy", "pagat"): (16, 30, 4), ("expert", "greedy", "minimal"): (12, 34, 4),
+        ("expert", "solver", "pagat"): (5, 35, 10), ("greedy", "expert", "pagat"): (4, 30, 16),
+        ("expert", "club", "davis"): (10, 88, 2)})
+    # over every reading: one line per opponent, the strongest opponent first (greedy by the
+    # level a reader picks it by, as the menus offer it); readings' matches of unequal size are
+    # not pooled into one share, which had no interval (review 45c)
     assert describe("expert")[1:] == [
         "  wins 45% of 100 games against solver under pagat",
-        "  wins 60% of 200 games against beginner (greedy), from 58% to 62% depending on the "
-        "reading"]
-    # under one reading: each result with its 95% interval, and what it says in words
+        "  wins 54% of 200 games against club under davis",
+        "  wins from 58% to 62% of its games against beginner (greedy), depending on the "
+        "reading (2 readings, 200 games)"]
+    # under one reading: each result with its 95% interval over the duplicate pairs, and what
+    # it says in words
     assert describe("expert", "minimal")[1:] == [
-        "  wins 58% of 100 games against beginner (greedy) under minimal (95% interval "
-        "48%–67%: not measurably stronger or weaker)"]
+        "  wins 58% of 100 games against beginner (greedy) under minimal (95% interval over "
+        "the 50 pairs of games, 49.2%–65.7%: not measurably stronger or weaker)"]
     assert describe("expert", "pagat")[1:] == [
-        "  wins 45% of 100 games against solver under pagat (95% interval 36%–55%: not "
-        "measurably stronger or weaker)",
-        "  wins 62% of 100 games against beginner (greedy) under pagat (95% interval "
-        "52%–71%: measurably the stronger)"]
+        "  wins 45% of 100 games against solver under pagat (95% interval over the 50 pairs "
+        "of games, 37.2%–53.5%: not measurably stronger or weaker)",
+        "  wins 62% of 100 games against beginner (greedy) under pagat (95% interval over "
+        "the 50 pairs of games, 52.5%–70.0%: measurably the stronger)"]
     assert describe("beginner", "pagat")[1:] == [
-        "  wins 38% of 100 games against expert under pagat (95% interval 29%–48%: "
-        "measurably the weaker)"]
+        "  wins 38% of 100 games against expert under pagat (95% interval over the 50 pairs "
+        "of games, 30.0%–47.5%: measurably the weaker)"]
+    # a match whose pairs are mostly split: over its games (Wilson, 47.1%–60.8%) it was "not
+    # measurably" stronger; over its pairs, 10 won and 2 lost, it is
+    assert describe("expert", "davis")[1:] == [
+        "  wins 54% of 200 games against club under davis (95% interval over the 100 pairs "
+        "of games, 50.2%–57.9%: measurably the stronger)"]
     assert describe("beginner", "davis")[1:] == [
         "  (its strength against the others has not been measured yet)"]
 
