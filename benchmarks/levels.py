@@ -27,9 +27,9 @@ import json
 import pprint
 from pathlib import Path
 
+from penneech.experiments import pair_estimate
 from penneech.players import PLAYER_KINDS
 from penneech.rules import PRESET_NAMES
-from penneech.experiments import pair_estimate
 
 MEASURED = Path(__file__).resolve().parent.parent / "penneech" / "measured.py"
 #: The seed of the runs read (``benchmarks/strength.py --seed``, 0 by default): the fixed bank of
