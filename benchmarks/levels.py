@@ -92,7 +92,8 @@ from __future__ import annotations
 def write_module(results: dict[tuple[str, str, str], tuple[int, int]],
                  pairs: dict[tuple[str, str, str], tuple[int, int, int]], method: str) -> None:
     table = pprint.pformat(dict(sorted(results.items())), width=96, sort_dicts=False)
-    pair_table = pprint.pformat(dict(sorted(pairs.items())), width=96, sort_dicts=False)
+    pair_table = "{\n" + "".join(f"    {key!r}: {value!r},\n"
+                                  for key, value in sorted(pairs.items())) + "}"
     MEASURED.write_text(
         _HEADER
         + "#: How the figures below were measured.\n"
@@ -120,8 +121,9 @@ def main() -> None:
         print(f"{player:8} v {opponent:8} {preset:8} {wins:>5}/{games:<5} {wins / games:6.1%} "
               f"({est.low:.1%}–{est.high:.1%} over {est.n} pairs)")
     if args.write:
-        write_module(results, pairs, f"duplicate games (the same packs twice, seats swapped) played by "
-                     f"benchmarks/strength.py with seed {RUN_SEED}; collected {args.collected}")
+        write_module(results, pairs, "duplicate games (the same packs twice, seats swapped) "
+                     f"played by benchmarks/strength.py with seed {RUN_SEED}; collected "
+                     f"{args.collected}")
         print(f"written to {MEASURED}")
 
 
