@@ -633,8 +633,14 @@ def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, play
             + ".",
         ))
     if best == played:
-        sentences.append((f"{card_text(played)} was the best play here, with every card known "
-                          f"({_signed(exact[played])} points in the rest of the deal).",))
+        # (the points said as each side's score: "(-27 points in the rest of the deal)" beside
+        # "the best play" read as a loss to a newcomer; it was the margin; review 45b)
+        after = line(played)
+        sentences.append((
+            f"{card_text(played)} was the best play here, with every card known: after it, both "
+            "playing their best, ", me, f" would score {_total(after, player)} and ", Who(other),
+            f" {_total(after, other)} in the rest of the deal.",
+        ))
     else:
         good = line(best)
         bad = line(played)
@@ -651,14 +657,20 @@ def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, play
             f"{_total(bad, player)} and {_total(bad, other)}.",
         ))
     if found is not None and preferred is not None:
+        # ("the play-outs", the engine's word, said nothing to a reader: what they are is
+        # said, guesses at the hidden cards played out; review 45b)
         if preferred == played == best:
-            sentences.append(("From what ", me, " could see, it was the play-outs' choice too "
-                              f"({_signed(found[played].points)} points on average).",))
+            sentences.append((
+                "From what ", me, " could see, it was the best choice too: over many guesses at "
+                f"the hidden cards, each played out, it came out {_lead(found[played].points)} on "
+                "average in the rest of the deal.",
+            ))
         elif preferred == played:
             sentences.append((
-                "From what ", me, f" could see, the play-outs chose {card_text(played)}, the "
-                f"card played ({_by(found, played, best)}): {card_text(best)} is the better "
-                "only with the hidden cards known.",
+                "From what ", me, f" could see, {card_text(played)}, the card played, was the "
+                f"better choice (over many guesses at the hidden cards, "
+                f"{_by(found, played, best)}): {card_text(best)} is the better only with the "
+                "hidden cards known.",
             ))
         else:
             a, b = found[preferred], found[played]
@@ -666,13 +678,14 @@ def _reasons(game: Game, line: Callable[[Card], list[Event]], player: Seat, play
                                                                   round(b.points, 1)):
                 sentences.append((
                     "From what ", me, f" could see, {card_text(played)} and "
-                    f"{card_text(preferred)} were as good as each other "
-                    f"({_signed(b.points)} points on average).",
+                    f"{card_text(preferred)} were as good as each other (each came out "
+                    f"{_lead(b.points)} on average over many guesses at the hidden cards).",
                 ))
             else:
                 sentences.append((
-                    "From what ", me, f" could see, the play-outs preferred "
-                    f"{card_text(preferred)} ({_by(found, preferred, played)}).",
+                    "From what ", me, f" could see, {card_text(preferred)} was the better "
+                    f"choice (over many guesses at the hidden cards, "
+                    f"{_by(found, preferred, played)}).",
                 ))
     return tuple(sentences)
 
@@ -684,8 +697,8 @@ def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
     # (the choice is by the chance of winning, the points breaking near-ties: CardEstimate.score)
     near = round(a.win_chance, 3) == round(b.win_chance, 3) or a.win_chance <= b.win_chance
     if near and a.points >= b.points:
-        return (f"{_signed(a.points)} points on average, against {_signed(b.points)} for "
-                f"{card_text(other)}")
+        return (f"it came out {_lead(a.points)} on average in the rest of the deal, against "
+                f"{_lead(b.points)} after {card_text(other)}")
     # the chance of winning decided, if only by a hair: shown with the decimals that tell the
     # two apart (rounded alike, the points were shown, which favoured the other card)
     decimals = 1
@@ -693,14 +706,21 @@ def _by(found: dict[Card, CardEstimate], chosen: Card, other: Card) -> str:
                                                                           decimals):
         decimals += 1
     shown = f"{a.win_chance:.{decimals}%}"
-    return (f"{article(shown)} {shown} chance of winning the game, against "
-            f"{b.win_chance:.{decimals}%} for {card_text(other)}")
+    return (f"it gave {article(shown)} {shown} chance of winning the game, against "
+            f"{b.win_chance:.{decimals}%} after {card_text(other)}")
 
 
-def _signed(value: float) -> str:
-    if isinstance(value, float):
-        return f"{value:+.1f}"
-    return f"{value:+d}"
+def _lead(points: float) -> str:
+    """A margin of points as the player's lead over the other: "4.2 points ahead", "1.0 point
+    behind", "level".
+
+    >>> _lead(4.25), _lead(-1.0), _lead(0.04)
+    ('4.2 points ahead', '1.0 point behind', 'level')
+    """
+    shown = f"{abs(points):.1f}"
+    if shown == "0.0":
+        return "level"
+    return f"{shown} point{'' if shown == '1.0' else 's'} {'ahead' if points > 0 else 'behind'}"
 
 
 def _why(game: Game, player: Seat, played: Card, best: Card, good: list[Event],

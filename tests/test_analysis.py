@@ -364,8 +364,9 @@ def test_the_explanation_never_argues_for_the_card_played() -> None:
     assert text.startswith("The best play here was ♠A: most of the difference comes in trick 7, when "
                            "hearts are trumps: after it Ann would take that trick, worth "
                            "nothing; after ♠6, Ann would take it, worth 4 points."), text
-    assert text.endswith("the play-outs preferred ♠A (an 84.10% chance of winning the game, "
-                         "against 84.07% for ♠6)."), text
+    assert text.endswith("♠A was the better choice (over many guesses at the hidden cards, it "
+                         "gave an 84.10% chance of winning the game, against 84.07% after ♠6)."
+                         ), text
 
 
 def test_json_is_plain_data() -> None:
@@ -736,3 +737,24 @@ def test_two_clauses_of_one_verb_say_it_once() -> None:
     play_game(game, [make_player("random", seed=2), make_player("greedy", seed=3)])
     summary = analyse_deal(game, game.deal_number, estimates=False).summary()
     assert "Ann loses the game in 1 of 4 choices, and 3 points in 2 others;" in summary, summary
+
+
+def test_the_explanation_says_points_as_scores_and_leads_not_as_signed_margins() -> None:
+    """A newcomer read "♥5 was the best play here … (-27 points in the rest of the deal)" as a
+    loss, and "the play-outs" as nothing (review 45b): a best card is told by what each player
+    would score after it, an estimate as a lead or a deficit, and the play-outs as what they
+    are, guesses at the hidden cards."""
+    from penneech import record
+
+    example = Path(__file__).resolve().parent.parent / "book" / "records" / "example.json"
+    game = record.load(example)
+    plays = [p for n in (1, 2) for p in analyse_deal(game, n, seed=game.seed).plays]
+    best = [p for p in plays if p.played == p.best]
+    assert best and all(" would score " in p.explanation for p in best)
+    guessed = [p for p in plays if p.estimates]
+    assert guessed and all("guesses at the hidden cards" in p.explanation for p in guessed)
+    for p in plays:
+        assert "play-outs" not in p.explanation, p.explanation
+        assert not re.search(r"\([+-]\d", p.explanation), p.explanation
+        assert re.search(r"points? (ahead|behind)|level|chance of winning|would score",
+                         p.explanation), p.explanation

@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -44,6 +45,9 @@ from test_browser import (  # noqa: F401 - server and site are fixtures used her
 )
 
 from benchmarks.lite import KERNEL_READY
+
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+from penneech_lite import OPEN_LIVE  # noqa: E402
 
 LITE = SITE / "lite"
 RUNTIME = SITE / "pyodide"
@@ -188,6 +192,8 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
     html = (SITE / f"{name}.html").read_text(encoding="utf-8")
     m = re.search(r'<a class="penneech-open-live" href="([^"]+)"', html)
     assert m, f"{name}.html has no Open live link"
+    if name == "welcome":  # the landing page's way to play comes before the notebook editor's
+        assert html.index("Play a hand now") < m.start(), "the notebook link is over the game"
     target, _, query = m.group(1).partition("?")
     # the link is relative to the page, which may be in a folder (experiments/...)
     assert ((SITE / name).parent / target).resolve().is_file(), (
@@ -311,7 +317,7 @@ def _open_live(page: Any, traffic: Traffic, name: str, *, leaving: bool = False)
     if not leaving:
         page.goto(f"{traffic.base}{name}.html", wait_until="load")
     link = page.locator("a.penneech-open-live")
-    assert link.inner_text().strip() == "Open live"
+    assert link.inner_text().strip() == OPEN_LIVE
     traffic.left_book = True
     link.click()
     page.wait_for_url(re.compile(r"/lite/notebooks/"), timeout=30_000)

@@ -40,7 +40,10 @@ from plain_markdown import plain_markdown
 
 #: the folder of the JupyterLite site, relative to the book's root
 LITE_DIR = "lite"
-#: the JupyterLite app that "Open live" opens
+#: the words of the link that opens a notebook page in JupyterLite (it was "Open live", which a
+#: newcomer took for the way to play the game; review 45b)
+OPEN_LIVE = "Open as a notebook"
+#: the JupyterLite app that the link opens
 NOTEBOOK_APP = "notebooks"
 #: the apps built into the site (the Notebook app, its file browser, JupyterLab, the REPL)
 APPS = ("notebooks", "tree", "lab", "repl")
@@ -180,11 +183,11 @@ def _bar(docname: str) -> str:
     path = f"{docname}.ipynb"
     return (
         f'<div class="penneech-live" data-lite-root="{up}{LITE_DIR}/" data-lite-path="{path}">'
-        f'<a class="penneech-open-live" href="{up}{live_url(docname)}">Open live</a> '
-        '<span class="penneech-live-short">this page\'s code, to edit and run in your '
-        "browser</span> "
+        f'<a class="penneech-open-live" href="{up}{live_url(docname)}">{OPEN_LIVE}</a> '
+        '<span class="penneech-live-short">for programmers: this page\'s code, to edit and '
+        "run in your browser</span> "
         '<details class="penneech-live-note"><summary>How it works</summary>'
-        "Open live runs this page's notebook in your browser: edit it, change the rules, deal "
+        "This opens the page's notebook in your browser: edit it, change the rules, deal "
         "again (the controls marked \u201cNeeds a running notebook\u201d work there). The first "
         "time, about 26 MB loads from this site: Python itself (about 14 MB; Play live "
         "loads it compressed), plus JupyterLite\u2019s own notebook app and the kernel\u2019s "
@@ -199,11 +202,16 @@ def _bar(docname: str) -> str:
 
 
 def add_open_live(app: Any, doctree: nodes.document, docname: str) -> None:
+    """The bar under a notebook page's title; on the landing page, at its foot: a newcomer who
+    came for the game took it, the first button there, for the way to play, and was sent to a
+    notebook editor (review 45b)."""
     if app.builder.format != "html" or docname not in _notebooks(app):
         return
     bar = nodes.raw("", _bar(docname), format="html")
     section = next(iter(doctree.findall(nodes.section)), None)
-    if section is not None and section.children and isinstance(section[0], nodes.title):
+    if section is not None and docname == app.config.root_doc:
+        section.append(bar)
+    elif section is not None and section.children and isinstance(section[0], nodes.title):
         section.insert(1, bar)
     else:
         doctree.insert(0, bar)

@@ -176,16 +176,13 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
     fair = [p for p in cat["players"] if p["fair"]]
     if kind == "play":
         default = next(p for p in fair if p["default"])
+        # (one short line over the button: on a phone a note of 100 words, which said again
+        # what the page had just said, put Play live two screens down; review 45b. What Hint
+        # and Undo do is told beside them, at the table.)
         _el(form, "p", "Press Play live to play at once, under "
             f"{cat['preset_labels'][cat['default_preset']]} against the {default['kind']} player, "
-            "or choose the rules and your opponent first. The engine then runs in your browser: "
-            "nothing is installed and nothing is sent anywhere. At the table, Hint names the card "
-            "the expert player would play in your place, from what you can see, with its chance "
-            "of winning the game, and Undo takes back your last card and the "
-            "computer's reply, even once the game is over (the finished game stays kept, with "
-            "its result, beside the one played on); a downloaded record holds the game as it "
-            "stands and does not say whether Hint or Undo was used.",
-            class_="pn-live-note")
+            "or choose the rules and your opponent first. At the table, Hint suggests a card "
+            "and Undo takes one back.", class_="pn-live-note")
         # folded away while a game is on, so that the table is in view
         settings = _el(form, "details", class_="pn-settings", open="open")
         _el(settings, "summary", "Rules, opponent and seed")
@@ -240,6 +237,13 @@ def panel_html(kind: str, option: str | None = None, seed: int = 1,
         _button(tools, "Hint", "hint")
         _button(tools, "Undo", "undo")
         _button(tools, "Download the game", "download")
+        about = _el(tools, "details", class_="pn-tools-about")
+        _el(about, "summary", "What Hint and Undo do")
+        _el(about, "p", "Hint names the card the expert player would play in your place, from "
+            "what you can see, with its chance of winning the game. Undo takes back your last "
+            "card and the computer's reply, even once the game is over (the finished game stays "
+            "kept, with its result, beside the one played on). A downloaded record holds the "
+            "game as it stands and does not say whether Hint or Undo was used.")
     if kind == "compare":
         if option:
             _select(form, "Option", "option",
