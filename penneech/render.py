@@ -337,8 +337,15 @@ def back_html() -> str:
 def _cards_span(cards: Sequence[Card] | int, *, winner: Card | None = None) -> ET.Element:
     span = ET.Element("span", {"class": "pn-cards"})
     if isinstance(cards, int):
+        # said once, as a number: a screen reader read "a face-down card" seven times over
+        # (review 44a)
+        if cards:
+            span.set("role", "img")
+            span.set("aria-label", f"{cards} face-down card{'' if cards == 1 else 's'}")
         for _ in range(cards):
-            span.append(_back_el())
+            back = _back_el()
+            back.set("aria-hidden", "true")
+            span.append(back)
         if not cards:
             span.text = "no cards"
         return span

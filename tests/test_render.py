@@ -152,3 +152,20 @@ def test_the_penneech_is_marked_so_it_is_seen() -> None:
     assert _contrast(SUIT_COLOURS[Card("7D").suit], face.get("fill", "")) >= 4.5
     plain = ET.fromstring(card_svg(Card("8D"))).findall(".//{*}rect")
     assert all(r.get("width") == "48" for r in plain)  # no band on any other card
+
+
+def test_a_face_down_hand_is_said_once_as_a_number() -> None:
+    """A screen reader read the computer's hand as "a face-down card" seven times (review 44a):
+    the hand says how many cards it holds, once, and its cards are hidden from it."""
+    from penneech.render import live_table_html
+
+    game = Game(rules="pagat", seed=11)
+    view = game.view(0)
+    for html in (table_html(view), live_table_html(view, status="")):
+        root = ET.fromstring(f"<r>{html.split('</style>')[-1]}</r>".replace("<br>", "<br/>"))
+        hands = [el for el in root.iter("span") if el.get("class") == "pn-cards"
+                 and el.get("aria-label", "").endswith("face-down cards")]
+        assert [h.get("aria-label") for h in hands] == ["7 face-down cards"], html[:400]
+        assert hands[0].get("role") == "img"
+        backs = list(hands[0])
+        assert len(backs) == 7 and all(b.get("aria-hidden") == "true" for b in backs)
