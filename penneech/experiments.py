@@ -42,8 +42,9 @@ Measures (after the Digital Ludeme Project's metrics, adapted to a card game; se
     ``elder_margin`` (elder's points minus the dealer's, per complete deal), ``luck_share``
     (the share of points from turned-up cards: where the points come from, which depends on
     the players as well as the rules, so a proxy for luck, not a measure of it),
-    ``decision_moves`` (moves with more than one legal choice), ``lead_changes`` (changes of
-    the player ahead on the board, per game),
+    ``decision_moves`` (moves with more than one legal choice), ``lead_changes``
+    (Ludii's LeadChange: changes of the player ahead on the board, as a share of the game's
+    moves, here per 100 moves; a count per game would grow with the game's length, 45c),
     ``decided_at`` (Ludii's DecisivenessMoves with the score as the evaluation: the share of the
     game's moves made before the eventual winner's score first passes the loser's final score).
 """
@@ -708,7 +709,8 @@ MEASURES: dict[str, Measure] = {
                 lambda m: _ratio(sum(m.turnup_points), sum(m.scores)), most=1.0),
         Measure("decision_moves", "moves that are real choices",
                 lambda m: _ratio(m.choices, m.moves), most=1.0),
-        Measure("lead_changes", "lead changes per game", lambda m: float(m.lead_changes)),
+        Measure("lead_changes", "lead changes per 100 moves",
+                lambda m: 100 * _ratio(m.lead_changes, m.moves), most=100.0),
         Measure("decided_at", "share of the game before the winner is clear",
                 lambda m: _ratio(m.decided_at, m.moves), most=1.0),
         Measure("points_per_deal", "points per complete deal (both players)",

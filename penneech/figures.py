@@ -319,19 +319,48 @@ def explanation(picture: Picture, numbers: str | None = None) -> tuple[str, str]
     return f'<p class="penneech-no-picture"><em>{html_text(said)}</em></p>', said
 
 
-def show(picture: Picture, *, numbers: str | None = None) -> None:
+def show(picture: Picture, *, numbers: str | None = None, alt: str | None = None) -> None:
     """Draw ``picture`` and show it; where matplotlib is missing (Python in the browser), say so
     and show the same numbers as a table, or with ``numbers="above"`` or ``"below"``, say that
-    the table there on the page holds them."""
+    the table there on the page holds them.
+
+    ``alt`` is the picture's text for a reader who cannot see it, worked out by the caller from
+    the same figures as the picture.  In a notebook it goes with the image, in the output's
+    metadata (``{"image/png": {"alt": ...}}``), from where ``tools/execute_notebooks.py`` gives it
+    to the book's page: an alt text typed beside the cell went stale as the figures changed
+    (review 45c)."""
     _check_picture(picture, "show")
     _check_where(numbers)
+    if alt is not None and (not isinstance(alt, str) or not alt.strip()):
+        raise ValueError(f"show: alt must be a text that says what the picture shows, not "
+                         f"{alt!r}")
     try:
         plt = _pyplot()
     except NoMatplotlib:
         _publish(*explanation(picture, numbers))
         return
     picture.drawer(plt)
+    if alt is not None and _in_a_notebook():
+        from IPython.core.pylabtools import print_figure
+        from IPython.display import Image, display
+
+        fig = plt.gcf()
+        # (as the inline backend draws it: its format, its tight box)
+        png = print_figure(fig, "png", bbox_inches="tight")  # type: ignore[no-untyped-call]
+        plt.close(fig)
+        display(Image(data=png, format="png", metadata={"alt": alt}))  # type: ignore[no-untyped-call]
+        return
     plt.show()
+
+
+def _in_a_notebook() -> bool:
+    """Whether this runs in an IPython kernel, which shows what is displayed."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _publish(html: str, text: str) -> None:
@@ -648,6 +677,56 @@ def relative(diff: Mapping[str, Any], base: Mapping[str, Any]) -> dict[str, Any]
     if value is None or not b or low is None or high is None:
         return {"relative": None, "clear": False}
     return {"relative": value / abs(b), "clear": low > 0 or high < 0}
+
+
+# -- words for a picture's alt text, worked out from its figures ----------------------------
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names in a sentence: "a", "a and b", "a, b and c" (or "none").
+
+    >>> listed(["minimal"]), listed(["pagat", "davis"]), listed(["a", "b", "c"]), listed([])
+    ('minimal', 'pagat and davis', 'a, b and c', 'none')
+    """
+    names = list(names)
+    if not names:
+        return "none"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def spread(ests: Sequence[Mapping[str, Any]], percent: bool = False, digits: int = 0) -> str:
+    """The range of the estimates' values in words: "35% to 41%" (or "12" where all round
+    alike), for an alt text that says what a picture shows without the figures typed in.
+
+    >>> spread([{"value": 0.351}, {"value": 0.402}], percent=True)
+    '35% to 40%'
+    >>> spread([{"value": 2.44}, {"value": 2.41}], digits=1)
+    '2.4'
+    """
+    scale, unit = (100, "%") if percent else (1, "")
+    values = sorted(scale * float(est["value"]) for est in ests)
+    if not values:
+        raise ValueError("spread needs at least one estimate")
+    low, high = (f"{v:.{digits}f}{unit}" for v in (values[0], values[-1]))
+    return low if low == high else f"{low} to {high}"
+
+
+def sides(rows: Sequence[tuple[str, Mapping[str, Any]]], reference: float
+          ) -> dict[str, list[str]]:
+    """Which rows' 95% intervals lie wholly ``"above"`` or ``"below"`` ``reference``, and which
+    reach it (``"neither"``): what a dot-and-interval picture shows against its dashed line.
+
+    >>> sides([("a", {"value": .6, "low": .55, "high": .65}),
+    ...        ("b", {"value": .5, "low": .4, "high": .6})], 0.5)
+    {'above': ['a'], 'below': [], 'neither': ['b']}
+    """
+    out: dict[str, list[str]] = {"above": [], "below": [], "neither": []}
+    for label, est in rows:
+        low, high = est.get("low"), est.get("high")
+        side = ("neither" if low is None or high is None else "above" if low > reference
+                else "below" if high < reference else "neither")
+        out[side].append(label)
+    return out
 
 
 def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]],

@@ -88,6 +88,47 @@ def test_show_draws_with_matplotlib(monkeypatch: pytest.MonkeyPatch,
     plt.close("all")
 
 
+def test_a_picture_s_alt_text_must_say_something(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside a notebook, a picture given its alt text is drawn as any other; an empty one, or
+    one that is not a text, is refused in words."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shown: list[Any] = []
+    monkeypatch.setattr(plt, "show", lambda: shown.append(plt.gcf().get_suptitle()))
+    figures.show(_pictures()[0], numbers="below", alt="A chart of t.")
+    assert shown == ["t"]
+    for bad in ("", "  ", 3):
+        with pytest.raises(ValueError, match="alt must be a text that says what the picture"):
+            figures.show(_pictures()[0], alt=bad)  # type: ignore[arg-type]
+    plt.close("all")
+
+
+def test_every_picture_s_alt_text_is_the_one_its_cell_worked_out() -> None:
+    """Every picture of the book has an alt text worked out by its own cell from the figures it
+    draws (``figures.show(..., alt=...)``, in the image output's metadata), and the page shows
+    that one (the cell's ``mystnb.image.alt``, which ``tools/execute_notebooks.py`` copies):
+    alt texts typed beside the cells had gone stale as the figures changed (review 45c: "two
+    fifths" of a share that was 40.2%)."""
+    pictures = 0
+    for path in _book_notebooks():
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            outputs = [out for out in cell.get("outputs", []) if "image/png" in out.get("data", {})]
+            if not outputs:
+                continue
+            pictures += len(outputs)
+            where = f"{path.relative_to(ROOT)}, cell {number}"
+            alts = [out.get("metadata", {}).get("image/png", {}).get("alt") for out in outputs]
+            assert all(alts), f"{where}: a picture with no alt text from its cell"
+            shown = cell["metadata"].get("mystnb", {}).get("image", {}).get("alt")
+            assert shown == alts[0], f"{where}: the page's alt text is not the cell's"
+            assert len(set(alts)) == 1, f"{where}: pictures that say different things"
+    assert pictures >= 10
+
+
 @pytest.mark.usefixtures("no_matplotlib")
 def test_figures_without_matplotlib(capsys: pytest.CaptureFixture[str]) -> None:
     figures.style()  # nothing to style: no error

@@ -33,13 +33,28 @@ def notebooks(paths: list[str]) -> list[Path]:
     return sorted(p for p in BOOK.rglob("*.ipynb") if not SKIP_PARTS & set(p.parts))
 
 
+def picture_alt(cell: nbformat.NotebookNode) -> str | None:
+    """The alt text a code cell gave its picture (``figures.show(..., alt=...)``, kept in the
+    image output's metadata), or ``None``."""
+    for out in cell.get("outputs", []):
+        alt = out.get("metadata", {}).get("image/png", {}).get("alt")
+        if alt:
+            return str(alt)
+    return None
+
+
 def clean(nb: nbformat.NotebookNode) -> None:
-    """Drop what changes from run to run and means nothing to a reader."""
+    """Drop what changes from run to run and means nothing to a reader; give each picture's alt
+    text, worked out by its cell from the figures, to the page (MyST-NB reads it from the cell's
+    ``mystnb.image.alt``, not from the output)."""
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
             for out in cell.get("outputs", []):
                 out.get("metadata", {}).pop("execution", None)
+            alt = picture_alt(cell)
+            if alt is not None:
+                cell.metadata.setdefault("mystnb", {}).setdefault("image", {})["alt"] = alt
     nb.metadata.pop("papermill", None)
     nb.metadata.setdefault("kernelspec", {
         "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"})
