@@ -157,13 +157,7 @@ def player_catalogue() -> list[dict[str, Any]]:
     labels = dict((kind, label) for label, kind in players.opponent_menu())
     out = []
     for kind, entry in players.PLAYERS.items():
-        strengths: list[dict[str, Any]] = []
-        if "samples" in entry.settings:
-            strengths = [
-                {"label": f"{n} samples" + (" (default)" if n == players.DEFAULT_SAMPLES else ""),
-                 "settings": {"samples": n}, "default": n == players.DEFAULT_SAMPLES}
-                for n in (5, players.DEFAULT_SAMPLES, 50)
-            ]
+        strengths = _strengths(kind)
         out.append({"kind": kind, "label": labels.get(kind, kind), "about": entry.summary,
                     "measured": players.describe(kind)[1:],
                     # under each reading its strength was measured under
@@ -213,6 +207,16 @@ def catalogue() -> dict[str, Any]:
         "players": player_catalogue(),
         "max_experiment_games": MAX_EXPERIMENT_GAMES,
     }
+
+
+def _strengths(kind: str) -> list[dict[str, Any]]:
+    """The strengths a page offers for the computer player ``kind``: its named settings (the
+    solver's samples), or none."""
+    if "samples" not in players.PLAYERS[kind].settings:
+        return []
+    return [{"label": f"{n} samples" + (" (default)" if n == players.DEFAULT_SAMPLES else ""),
+             "settings": {"samples": n}, "default": n == players.DEFAULT_SAMPLES}
+            for n in (5, players.DEFAULT_SAMPLES, 50)]
 
 
 def _holder(preset: str) -> str:
@@ -319,6 +323,15 @@ class Table:
             bind(self.game)
         if self.game.phase is Phase.DEAL and not self.game.actions:
             self.game.deal()
+        self._answer_throw_in()
+
+    def _answer_throw_in(self) -> None:
+        """The computer answers a throw-in question of its own at once, in the same request: a
+        table that showed "… is thinking" only when the computer's hand could be thrown in told
+        the reader that it held no ace or court card (review 44d)."""
+        g = self.game
+        while g.phase is Phase.THROW_IN and g.to_move == COMPUTER:
+            players.decide(g, self.opponent)
 
     # decisions -------------------------------------------------------------------------------
 
@@ -342,6 +355,7 @@ class Table:
             self.refusal = "There is no throw-in to answer now."
             return
         g.throw_in(claim)
+        self._answer_throw_in()
 
     def computer(self) -> None:
         """The computer makes its next decision (only when the engine says it is to move)."""
@@ -356,6 +370,7 @@ class Table:
         if self.game.phase is not Phase.DEAL:
             raise LiveError("the deal is not over")
         self.game.deal()
+        self._answer_throw_in()
 
     def give_hint(self) -> None:
         """What the default player would do in the reader's place, from the reader's view."""
@@ -381,6 +396,7 @@ class Table:
             return
         self.hint = taken_back_text(taken, self.game.names, YOU)  # (said once, as a hint is)
         self.analysed.clear()  # a deal taken back is played again
+        self._answer_throw_in()
 
     def analysis(self, deal: int) -> list[str]:
         """:data:`ANALYSIS` of a finished deal, worked out once per deal."""
@@ -1264,13 +1280,15 @@ def _new(args: Mapping[str, Any]) -> dict[str, Any]:
     else:
         raise LiveError(f"dealer must be 'cut', 0 (you) or 1 (the computer), not {dealer_arg!r}")
     kind = str(args.get("opponent") or DEFAULT_OPPONENT)
-    known = {p["kind"]: p for p in player_catalogue()}
+    # (the registry's kinds, not the whole catalogue: its measured strengths took seconds to
+    # work out, on every new game)
+    known = list(players.PLAYERS)
     if kind not in known:
         raise LiveError(f"unknown opponent {kind!r}: use one of {', '.join(known)}")
     settings = args.get("settings") or {}
     if not isinstance(settings, Mapping):
         raise LiveError("settings must be an object")
-    if not _offered(known[kind], settings):
+    if not _offered(kind, settings):
         raise LiveError(f"{dict(settings)!r} is not a strength of the {kind} player")
     given = args.get("names") or [DEFAULT_NAME]
     if not isinstance(given, list) or not 1 <= len(given) <= 2:
@@ -1301,13 +1319,12 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     opponent = args.get("opponent") or {}
     kind = str(opponent.get("kind") or DEFAULT_OPPONENT) if isinstance(opponent, Mapping) \
         else DEFAULT_OPPONENT
-    known = {p["kind"]: p for p in player_catalogue()}
-    if kind not in known:
+    if kind not in players.PLAYERS:
         kind = DEFAULT_OPPONENT
     saved = opponent.get("settings") if isinstance(opponent, Mapping) else None
     settings = dict(saved) if isinstance(saved, Mapping) else {}
     told = ""
-    if (saved and not isinstance(saved, Mapping)) or not _offered(known[kind], settings):
+    if (saved and not isinstance(saved, Mapping)) or not _offered(kind, settings):
         # (a save from another version of the page, or edited by hand: the game itself is
         # sound, so it goes on; a strength not on offer could take minutes a card)
         settings = {}
@@ -1316,7 +1333,7 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     if args.get("loaded"):
         # a record loaded from a file: the computer named after its kind plays on as that kind
         named = players.kind_named(game.names[COMPUTER])
-        if named is not None and named in known:
+        if named is not None and named in players.PLAYERS:
             if named != kind:
                 settings = {}
             kind = named
@@ -1336,10 +1353,10 @@ def _resume(args: Mapping[str, Any]) -> dict[str, Any]:
     return {**table.state(), "told": told}
 
 
-def _offered(player: Mapping[str, Any], settings: Mapping[str, Any]) -> bool:
-    """Whether ``settings`` are those of a strength the page offers for ``player`` (an entry
-    of :func:`~penneech.players.player_catalogue`); none at all are its usual strength."""
-    return not settings or dict(settings) in [s["settings"] for s in player["strengths"]]
+def _offered(kind: str, settings: Mapping[str, Any]) -> bool:
+    """Whether ``settings`` are those of a strength the page offers for the player ``kind``
+    (:func:`_strengths`); none at all are its usual strength."""
+    return not settings or dict(settings) in [s["settings"] for s in _strengths(kind)]
 
 
 def _on_table(action: Callable[[Table, Mapping[str, Any]], None]

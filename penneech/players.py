@@ -639,7 +639,6 @@ def game_cost(kind: str, settings: Mapping[str, Any] | None = None,
 def measured_strength(kind: str) -> tuple[Strength, ...]:
     """Every measured result of ``kind`` (or of the kind a level names) against another kind,
     from :data:`penneech.measured.RESULTS` (empty for a kind not measured)."""
-    from .experiments import pair_estimate
     from .measured import PAIRS, RESULTS
 
     kind = LEVELS.get(kind, kind)
@@ -648,9 +647,19 @@ def measured_strength(kind: str) -> tuple[Strength, ...]:
         if player == kind and games:
             # over the duplicate pairs, the match's independent units, as the book's experiments
             # read a match (a Wilson interval over the games gave other verdicts; review 45c)
-            est = pair_estimate(PAIRS[player, opponent, rules])
-            out.append(Strength(opponent, rules, wins, games, est.low, est.high))
+            low, high = _pair_interval(PAIRS[player, opponent, rules])
+            out.append(Strength(opponent, rules, wins, games, low, high))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _pair_interval(pairs: tuple[int, int, int]) -> tuple[float, float]:
+    """:func:`~penneech.experiments.pair_estimate`'s interval, worked out once for each count of
+    pairs (its exact part takes some milliseconds, and every description asks again)."""
+    from .experiments import pair_estimate
+
+    est = pair_estimate(pairs)
+    return est.low, est.high
 
 
 def kind_name(kind: str) -> str:

@@ -1249,3 +1249,46 @@ def test_a_replays_analysis_comes_back_as_lines_of_text() -> None:
     assert isinstance(answer["lines"], list) and answer["lines"], answer
     assert answer["lines"][0].startswith("Deal 1: ") and all(
         isinstance(line, str) for line in answer["lines"])
+
+
+def test_the_computer_answers_its_throw_in_question_unseen() -> None:
+    """The table showed "Random is thinking…" at the start of a deal only when the computer's
+    hand could be thrown in, which told the reader that it held no ace or court card (review
+    44d): the computer answers its throw-in question in the request that deals, and the reader
+    never sees the table wait on it."""
+    found = 0
+    for seed in range(300):
+        for dealer in (0, 1):
+            state = ok(op="new", rules="pagat", seed=seed, opponent="random", dealer=dealer)
+            game = record.loads(state["record"])
+            asked = [e for e in game.events if isinstance(e, ThrowIn) and e.player == 1]
+            if state["waiting"] == "you" and not state["legal"]:  # the reader's own question
+                state = ok(op="throw_in", claim=False)
+                game = record.loads(state["record"])
+                asked = [e for e in game.events if isinstance(e, ThrowIn) and e.player == 1]
+            if not asked:
+                continue
+            found += 1
+            # it was asked and it answered, in the same request; the table waits on a card
+            assert game.phase is not Phase.THROW_IN, (seed, dealer)
+            assert "thinking" not in state["html"] or game.phase is Phase.PLAY, (seed, dealer)
+        if found >= 5:
+            break
+    assert found >= 5, "too few deals in which the computer may throw its hand in"
+
+
+def test_a_new_game_does_not_work_out_the_players_measured_strength(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new game built the whole catalogue of players, with each one's measured strength,
+    whose exact intervals took seconds to work out in the reader's browser: a new game, a
+    resumed one and a loaded one need only the registry."""
+    from penneech import players
+
+    def refuse(kind: str) -> tuple[Any, ...]:
+        raise AssertionError(f"the strength of {kind} was worked out")
+
+    monkeypatch.setattr(players, "measured_strength", refuse)
+    state = ok(op="new", rules="pagat", seed=3, opponent="expert", dealer=0)
+    ok(op="new", rules="pagat", seed=3, opponent="solver", settings={"samples": 5}, dealer=0)
+    assert "not a strength" in ask(op="new", opponent="solver", settings={"samples": 7})["error"]
+    ok(op="resume", record=state["record"], opponent={"kind": "expert"})
