@@ -652,7 +652,7 @@ def measured_strength(kind: str) -> tuple[Strength, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pair_interval(pairs: tuple[int, int, int]) -> tuple[float, float]:
     """:func:`~penneech.experiments.pair_estimate`'s interval, worked out once for each count of
     pairs (its exact part takes some milliseconds, and every description asks again)."""
