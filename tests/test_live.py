@@ -1691,6 +1691,41 @@ def test_the_prompt_says_the_readers_own_exit_ended_python_not_the_site(
     page.close()
 
 
+def test_code_that_overflows_the_browser_s_stack_leaves_the_prompt_working(
+        browser_context: Any, live_server: str) -> None:
+    """Printing a list nested 100,000 deep overflowed the browser's stack under Python, which
+    failed past saving; the panel then hung on "Running…" for every later run, and Stop could
+    not free it (review 45a).  The reader is told what their code did, Python starts again with
+    the names of the last run that ended, and the next run runs."""
+    page, rec = _open(browser_context, live_server, "python-in-the-browser")
+    panel = page.locator(".pn-live-prompt")
+
+    def run(code: str, entries: int) -> None:
+        panel.locator("textarea").fill(code)
+        panel.locator(".pn-live-start").click()
+        page.wait_for_function("(n) => document.querySelectorAll('.pn-live-prompt "
+                               ".pn-live-entry').length >= n", arg=entries, timeout=START_MS)
+
+    if panel.locator(".pn-live-forget").is_visible():  # (no runs of earlier tests)
+        panel.locator(".pn-live-forget").click()
+    run("kept_name = 5", 1)
+    run("a = []\nfor i in range(100000):\n    a = [a]\nprint(a)", 2)
+    said = panel.locator(".pn-live-error").last.inner_text()
+    assert "deeper than Python in the browser can go" in said, said
+    page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
+                           ".innerText.includes('Python started again')", timeout=START_MS)
+    status = panel.locator(".pn-live-message").inner_text()
+    assert status.startswith("Python stopped.") and "kept_name" in status, status
+    run("print('after', kept_name)", 3)
+    assert panel.locator(".pn-live-stdout").last.inner_text() == "after 5\n"
+    # (what Python in the worker wrote to the console as it failed is the reader's code's doing)
+    rec.console_errors[:] = [e for e in rec.console_errors
+                             if "call stack" not in e and "fatal" not in e.lower()]
+    panel.locator(".pn-live-forget").click()
+    rec.check_all("python-in-the-browser, a stack overflow")
+    page.close()
+
+
 def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
                                                      live_server: str) -> None:
     """The names the last finished run left are kept in the browser: after a reload they are

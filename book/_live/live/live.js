@@ -135,9 +135,21 @@
       } else if (m.type === "answer") {
         const resolve = pending.get(m.id);
         pending.delete(m.id);
-        const answer = JSON.parse(m.text);
+        // (an answer that could not be read left its question waiting for ever, and the panel
+        // with it; review 45a)
+        let answer = null;
+        try { answer = JSON.parse(m.text); } catch (error) { answer = null; }
+        if (!answer || typeof answer !== "object") {
+          answer = { ok: false, error: "Python in the browser failed and stopped" };
+          m.broken = true;
+        }
         answer.elapsed_ms = m.ms;
-        resolve(answer);
+        if (m.broken) {
+          // this Python can answer no more: it is ended, and the next question starts another
+          answer.broken = true;
+          handle.stop();
+        }
+        if (resolve) resolve(answer);
       }
     };
     worker.onerror = (event) => failed(new Error(event.message || "the engine could not start"));
@@ -1920,6 +1932,11 @@
           await bringBack();
           return;
         }
+        if (answer.broken) {  // Python failed past saving: a new one, with the names kept
+          ran({ source, stdout: printed, error: `${answer.error}.`, text: "" });
+          await bringBack("Python stopped.");
+          return;
+        }
         if ("kept" in answer) {
           kept = answer.kept;
           remember(answer);
@@ -1937,24 +1954,24 @@
     });
     // After a Stop: a new Python, given the names the last run that ended left (told by name,
     // with each name that could not be kept and why).
-    async function bringBack() {
+    async function bringBack(said = "Stopped.") {
       const status = statusOf(box);
       if (!kept) {
-        status.say("Stopped. Python starts afresh at the next run.");
+        status.say(`${said} Python starts afresh at the next run.`);
         return;
       }
-      status.say("Stopped. Starting Python again with your names…");
+      status.say(`${said} Starting Python again with your names…`);
       const eng = await engineFor(box, true);
       if (!eng) return;
       const back = await eng.ask({ op: "python_restore", kept });
       if (!back.ok) {
-        status.say(`Stopped. Python starts afresh: your names could not be brought back (${back.error}).`);
+        status.say(`${said} Python starts afresh: your names could not be brought back (${back.error}).`);
         kept = null;
         return;
       }
       const shown = back.kept_names.filter((name) => !name.startsWith("_"));
       const lost = Object.entries(back.not_kept).map(([name, why]) => `${name} (${why})`);
-      status.say("Stopped. Python started again"
+      status.say(`${said} Python started again`
         + (shown.length ? ` with your names as the last run that ended left them: ${shown.join(", ")}.`
           : ".")
         + (lost.length ? ` Not brought back: ${lost.join("; ")}.` : ""));

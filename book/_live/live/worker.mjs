@@ -375,15 +375,27 @@ self.onmessage = async (event) => {
   }
   const t0 = performance.now();
   let text;
+  // Python that has failed past saving (the browser's stack overflowed under it, review 45a)
+  // answers nothing more: the page is told, ends this worker and starts a new Python
+  let broken = false;
   try {
     text = handle(JSON.stringify(request));
   } catch (error) {
     const said = String(error && error.message || error);
+    const deep = /Maximum call stack size exceeded|too much recursion/i.test(said);
+    broken = deep || /fatal error/i.test(said);
     // (the prompt's own os._exit(0) read "internal error", as if the site had failed; the
     // next run goes on with the same Python; review 43a)
     text = JSON.stringify({ ok: false, error: /^Program terminated with exit\(/.test(said)
       ? `your code ended Python (${said}); the next run goes on with your names`
+      : deep ? "your code went deeper than Python in the browser can go (a structure nested "
+        + "too deeply, or a recursion too deep), and Python stopped"
+      : broken ? `Python in the browser failed (${said}) and stopped`
       : `internal error: ${said}` });
   }
-  post({ type: "answer", id, text, ms: performance.now() - t0 });
+  if (typeof text !== "string") {  // (a Python that failed fatally returns nothing at all)
+    broken = true;
+    text = JSON.stringify({ ok: false, error: "Python in the browser failed and stopped" });
+  }
+  post({ type: "answer", id, text, ms: performance.now() - t0, broken });
 };
