@@ -1726,6 +1726,31 @@ def test_code_that_overflows_the_browser_s_stack_leaves_the_prompt_working(
     page.close()
 
 
+def test_a_prompt_whose_runs_are_not_kept_says_so(browser_context: Any,
+                                                  live_server: str) -> None:
+    """With the site's storage full, the prompt kept neither the code typed nor the runs, and
+    said nothing (the status said "Done"; a reload showed the page's example; review 45a): it
+    says, beside the runs, that a reload loses them, as the other panels say it."""
+    page, rec = _open(browser_context, live_server, "python-in-the-browser", init="""(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'penneech-live-prompt') throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    })()""")
+    panel = page.locator(".pn-live-prompt")
+    note = panel.locator(".pn-live-runs-unkept")
+    panel.locator("textarea").fill("answer = 6 * 7\nprint('the answer is', answer)")
+    page.wait_for_timeout(500)  # (the draft is kept 0.3 s after typing)
+    assert note.is_visible(), "nothing said of the draft that was not kept"
+    panel.locator(".pn-live-start").click()
+    page.wait_for_selector(".pn-live-prompt .pn-live-entry", timeout=START_MS)
+    assert note.is_visible() and "a reload or a later visit loses them" in note.inner_text()
+    assert_accessible(page, "the prompt that keeps nothing", within=".pn-live-prompt")
+    rec.check_all("python-in-the-browser, storage full")
+    page.close()
+
+
 def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
                                                      live_server: str) -> None:
     """The names the last finished run left are kept in the browser: after a reload they are

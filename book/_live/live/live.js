@@ -1745,7 +1745,12 @@
             source: run.source, stdout: clip(run.stdout), error: clip(run.error),
             text: clip(run.text) })),
         }));
-      } catch (e) { /* storage refused or full: this visit's runs are still on the page */ }
+        runsUnkept.hidden = true;
+      } catch (e) {
+        // storage refused or full: this visit's runs are still on the page, and the reader is
+        // told that a reload loses them (it was not said; the other panels say it; review 45a)
+        runsUnkept.hidden = false;
+      }
     }
     const forget = make("button", { type: "button", className: "pn-live-forget",
       textContent: "Forget these runs", hidden: true,
@@ -1760,7 +1765,11 @@
     });
     // said when the browser will not keep the names for a later visit
     const unkept = make("p", { className: "pn-live-note pn-live-unkept", hidden: true });
-    out.after(unkept, forget);
+    // ... and when it will not keep the code typed and the runs
+    const runsUnkept = make("p", { className: "pn-live-note pn-live-runs-unkept", hidden: true,
+      textContent: "This browser is not keeping your code or these runs (its storage is turned "
+        + "off or full): a reload or a later visit loses them. Copy what you want to keep." });
+    out.after(runsUnkept, unkept, forget);
 
     // The names the last finished run left are kept in the browser after each run (from the
     // answer, as for a Stop), for a later visit; writes go one after another, after the read
