@@ -49,10 +49,10 @@ from typing import Any
 
 from .cards import Card
 from .events import Event, GameWon, Scored, TrickWon
-from .game import DealAction, Game, GameError, Phase, PlayAction, check_game
+from .game import DealAction, Game, GameError, Phase, PlayAction, check_game, check_seed
 from .narrate import Sentence, Who, card_text, render, verb
 from .playouts import DEFAULT_WORLDS, CardEstimate, best_card, estimate
-from .rules import Seat, other_seat
+from .rules import Seat, is_seat, other_seat
 from .solver import GAME_WON, Position, Solver
 from .text import article, py_shown
 
@@ -316,6 +316,11 @@ class DealAnalysis:
         Deal 1, with every card known (the turn-ups to come too): you lose no points in 6
           choices; Ben loses 3 points in 1 of 5 choices.
         """
+        for seat, what in ((player, "player"), (you, "you")):
+            if not is_seat(seat) and not (what == "you" and seat is None):
+                raise GameError(f"review: {what} must be a seat, 0 or 1"
+                                + (" (or None)" if what == "you" else "")
+                                + f", not {py_shown(seat)}")
         mine = [p for p in self.plays if p.player == player]
         if not mine:
             return [render((f"Deal {self.deal}: ", Who(player), " had no choice to make."),
@@ -475,6 +480,10 @@ def analyse_deal(game: Game, deal: int, *, estimates: bool = True,
     check_game(game, "analyse_deal")
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
         raise GameError(f"deal must be a whole number from 1, not {py_shown(deal)}")
+    if estimates_of is not None and not is_seat(estimates_of):
+        raise GameError(f"estimates_of must be a seat, 0 or 1 (or None), not "
+                        f"{py_shown(estimates_of)}")
+    check_seed(seed)
     plays: list[PlayAnalysis] = []
     for replay, action, number in _replay(game):
         if number < deal:

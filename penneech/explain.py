@@ -12,10 +12,12 @@ from .rules import (
     PRESETS,
     SOURCES,
     Rules,
+    RulesError,
     completed,
     holders,
     show_value,
 )
+from .text import py_shown
 
 __all__ = ["describe_option", "describe_options", "describe_preset", "find_option",
            "reading_of", "rules_table"]
@@ -65,6 +67,9 @@ def describe_option(option: str, rules: Rules | None = None) -> str:
       In this game: follow = free.
         changed: pagat has suit
     """
+    if not isinstance(option, str) or option not in OPTIONS:  # (a bare KeyError; 45a)
+        raise RulesError(f"unknown rule option {py_shown(option)}: use one of "
+                         f"{', '.join(OPTIONS)}")
     info = OPTIONS[option]
     held = getattr(rules, option) if rules is not None else None
     out = [f"\n{option}: {info.question}", _wrap(info.description, "  ")]

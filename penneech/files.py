@@ -162,6 +162,11 @@ def _create_beside(real: Path) -> tuple[int, str]:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:
             continue
+        except OSError as exc:
+            # (the error named the temporary file, which the reader never asked for: "No such
+            # file or directory: '/proc/.version.c4b5d0fa.tmp'"; review 45a)
+            raise type(exc)(exc.errno, f"cannot write a file beside it ({exc.strerror})",
+                            str(real)) from None
     raise FileExistsError(f"cannot create a temporary file beside {real}")  # pragma: no cover
 
 

@@ -61,6 +61,7 @@ from .game import (
     GameError,
     Phase,
     ThrowInAction,
+    check_game,
     check_names,
     check_seed,
 )
@@ -234,6 +235,8 @@ def load(path: str | os.PathLike[str]) -> Game:
         raise RecordError("no such file", file=name) from None
     except OSError as exc:
         raise RecordError(f"cannot read the file ({exc.strerror or exc})", file=name) from None
+    except ValueError as exc:  # (a name no file can have: "a\0b" raised ValueError; 45a)
+        raise RecordError(f"not a file name ({exc})", file=name) from None
     return loads(text_of(raw, name), name)
 
 
@@ -610,7 +613,16 @@ def _described(option: str, value: object) -> str:
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """One event as a JSON object: ``{"type": "Scored", "player": 0, …}`` with cards as codes."""
+    """One event as a JSON object: ``{"type": "Scored", "player": 0, …}`` with cards as codes.
+
+    >>> event_to_json(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: event_to_json takes an event (from game.events), not NoneType
+    """
+    if not hasattr(event, "_asdict") or not isinstance(event, tuple):
+        raise TypeError(f"event_to_json takes an event (from game.events), not "
+                        f"{type(event).__name__}")
     out: dict[str, Any] = {"type": type(event).__name__}
     for key, value in event._asdict().items():
         out[key] = _jsonable(value)
@@ -628,13 +640,23 @@ def _jsonable(value: object) -> Any:
 
 
 def deal_summaries(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
-    """Per deal: dealer, whether it was thrown in, points pegged and tricks taken by each player."""
+    """Per deal: dealer, whether it was thrown in, points pegged and tricks taken by each player.
+
+    >>> deal_summaries(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: deal_summaries takes a game's events (game.events), not NoneType
+    """
+    if not isinstance(events, (tuple, list)):
+        raise TypeError(f"deal_summaries takes a game's events (game.events), not "
+                        f"{type(events).__name__}")
     return [{"dealer": d.dealer, "thrown_in": d.thrown_in, "points": list(d.points),
              "tricks": list(d.tricks)} for d in tally(events)]
 
 
 def replay_summary(game: Game, name: str) -> dict[str, Any]:
     """The ``penneech replay --json`` object for one replayed game."""
+    check_game(game, "replay_summary")
     outcome = game.outcome
     return {
         "file": name,

@@ -359,6 +359,9 @@ def _cards_span(cards: Sequence[Card] | int, *, winner: Card | None = None) -> E
 def hand_html(cards: Sequence[Card | str] | str, *, style: bool = True) -> str:
     """A hand (cards or card codes, or one string of them, in the order given) as HTML; with
     ``style`` the CSS comes with it."""
+    if not isinstance(cards, (str, Sequence)):  # ("'int' object is not iterable"; 45a)
+        raise TypeError(f"hand_html takes cards, card codes or a string of them, not "
+                        f"{type(cards).__name__}")
     div = ET.Element("div", {"class": "pn"})
     div.append(_cards_span(parse_cards(cards) if isinstance(cards, str)
                            else [as_card(c) for c in cards]))

@@ -1589,3 +1589,45 @@ def test_whole_numbers_are_read_alike_across_the_python_api() -> None:
     empty = proportion(0, 0)
     rebuilt = eval(repr(empty), {"Estimate": Estimate})  # noqa: S307
     assert math.isnan(rebuilt.value) and rebuilt.n == 0
+
+
+def test_the_record_render_explain_and_analysis_helpers_say_what_was_wrong(tmp_path: Path
+                                                                         ) -> None:
+    """Each failed inside with Python's own error, or took a bad value in silence (review
+    45a): each now says what it takes, naming the value given."""
+    from penneech import explain, record, render
+    from penneech.analysis import analyse_deal
+    from penneech.players import make_player, play_deal
+    from penneech.rules import RulesError
+
+    with pytest.raises(GameError, match="replay_summary takes a Game, not NoneType"):
+        record.replay_summary(None, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape("deal_summaries takes a game's events")):
+        record.deal_summaries(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="event_to_json takes an event"):
+        record.event_to_json(None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown rule option 'nope': use one of deck, "):
+        explain.describe_option("nope")
+    with pytest.raises(TypeError, match="hand_html takes cards, card codes or a string of "
+                                        "them, not int"):
+        render.hand_html(5)  # type: ignore[arg-type]
+    with pytest.raises(record.RecordError, match="not a file name"):
+        record.load("a\0b")
+    # a save that cannot be made beside the file asked for names that file, not a temporary one
+    target = tmp_path / "nowhere" / "game.json"
+    (tmp_path / "nowhere").write_text("a file, where a folder should be")
+    with pytest.raises(OSError) as failed:
+        record.save(Game("pagat", seed=1), target)
+    assert failed.value.filename == str(target) and ".tmp" not in str(failed.value)
+    game = Game("pagat", seed=7, first_dealer=1)
+    play_deal(game, [make_player("greedy"), make_player("greedy")])
+    report = analyse_deal(game, 1, estimates=False)
+    with pytest.raises(GameError, match="review: player must be a seat, 0 or 1, not 5"):
+        report.review(5, 0)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=re.escape("review: you must be a seat, 0 or 1 (or "
+                                                  "None), not 3")):
+        report.review(0, 3)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="seed must be a whole number"):
+        analyse_deal(game, 1, estimates=False, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="estimates_of must be a seat"):
+        analyse_deal(game, 1, estimates=False, estimates_of=5)  # type: ignore[arg-type]
