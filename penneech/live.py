@@ -940,6 +940,25 @@ def set_output_hook(hook: Callable[[str], None] | None) -> None:
     _output_hook[:] = [hook] if hook is not None else []
 
 
+#: The most a run's printed output shows, its end (characters); the page keeps as much of a run
+#: it stops (``MAX_PRINTED`` in live.js).  A run that printed 50 million characters put them all
+#: in the page, which took 21 s to show them (review 45a).
+MAX_SHOWN_PRINTED = 100_000
+
+
+def _last_printed(text: str, most: int = MAX_SHOWN_PRINTED) -> str:
+    """The end of a run's printed ``text``, ``most`` characters of it, saying what was left out.
+
+    >>> print(_last_printed("abcdefghij" * 3, most=12))
+    … (the first 18 of the 30 characters printed are not shown)
+    ijabcdefghij
+    """
+    if len(text) <= most:
+        return text
+    return (f"… (the first {len(text) - most:,} of the {len(text):,} characters printed are not "
+            f"shown)\n{text[-most:]}")
+
+
 class _Printed(io.StringIO):
     """The prompt's output, kept for the answer and passed to the output hook (if any) every
     :data:`OUTPUT_EVERY` seconds."""
@@ -1039,7 +1058,7 @@ class Prompt:
             error = None
         except BaseException as exc:  # the reader's own code: report anything, as a prompt does
             error = _short_traceback(exc)
-        return {"stdout": out.getvalue(), "error": error, **shown}
+        return {"stdout": _last_printed(out.getvalue()), "error": error, **shown}
 
     def keep(self) -> dict[str, Any]:
         """The reader's names, to be given to :meth:`restore` in a new Python: ``kept`` (text),

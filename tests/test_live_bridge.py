@@ -1292,3 +1292,14 @@ def test_a_new_game_does_not_work_out_the_players_measured_strength(
     ok(op="new", rules="pagat", seed=3, opponent="solver", settings={"samples": 5}, dealer=0)
     assert "not a strength" in ask(op="new", opponent="solver", settings={"samples": 7})["error"]
     ok(op="resume", record=state["record"], opponent={"kind": "expert"})
+
+
+def test_a_run_that_prints_without_end_shows_the_end_of_what_it_printed() -> None:
+    """A run that printed 50 million characters sent them all to the page, which took 21 s to
+    show them (review 45a): the answer holds the last 100,000, saying how many were not shown."""
+    from penneech.live import MAX_SHOWN_PRINTED
+
+    state = ok(op="python", code="print('x' * 300_000, end='')\nprint('the end')")
+    assert len(state["stdout"]) < MAX_SHOWN_PRINTED + 100
+    assert state["stdout"].startswith("… (the first 200,008 of the 300,008 characters printed")
+    assert state["stdout"].endswith("x" * 50 + "the end\n")
