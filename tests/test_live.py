@@ -1916,8 +1916,12 @@ def test_a_finished_game_s_record_can_be_downloaded_after_a_reload(
     finished.locator("summary").click()
     item = finished.locator("li", has_text="seed 77, rules parlett")
     assert "(finished" in item.inner_text()
+    # each button is named with its game, its visible words first (a list of buttons read
+    # "Download its record" once for each game; review 44a)
+    button = page.get_by_role("button", name="Download its record: seed 77, rules parlett")
+    assert button.count() == 1
     with page.expect_download() as download:
-        item.locator("button", has_text="Download its record").click()
+        button.click()
     assert download.value.suggested_filename == "penneech-game-77.json"
     assert Path(download.value.path()).read_text(encoding="utf-8") == text
     page.evaluate("localStorage.removeItem('penneech-live-game:zz-finished')")

@@ -645,11 +645,15 @@
         : current ? "Resume your other game" : "Resume the saved game";
       const done = saves.filter((s) => s.over);
       finishedList.replaceChildren(...done.map((s) => {
+        const what = `${s.label || "a game"} (${s.loaded ? "loaded from a file" : "finished"} `
+          + `${savedWhen(s)})`;
+        // (each button named with its game, its words first: a screen reader's list of
+        // buttons read "Download its record" once for each; review 44a)
         const button = make("button", { type: "button", textContent: "Download its record" });
+        button.setAttribute("aria-label", `Download its record: ${what}`);
         button.addEventListener("click", () => download(
           `penneech-game-${s.seed ?? recordSeed(s.record)}.json`, s.record));
-        return make("li", {}, `${s.label || "a game"} (${s.loaded ? "loaded from a file"
-          : "finished"} ${savedWhen(s)}) `, button);
+        return make("li", {}, `${what} `, button);
       }));
       finishedBox.hidden = done.length === 0;
       return open;
