@@ -679,6 +679,10 @@ def _t95(df: int) -> float:
             + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
 
 
+#: What a run keeps of the manifest it replaces: the account of the runs before, kept by hand.
+KEPT_IN_MANIFEST = ("runs", "note")
+
+
 def _ratio(a: float, b: float) -> float:
     return a / b if b else 0.0
 
@@ -1549,7 +1553,10 @@ def run(
         cpu = {p: old.get("cpu_seconds", {}).get(p) if p in earlier else cpu[p] for p in order}
         manifest = {**header, "parts": order, "seconds": timings, "cpu_seconds": cpu,
                     "workers": workers if executor is None else "executor",
-                    "python": sys.version.split()[0]}
+                    "python": sys.version.split()[0],
+                    # the account of earlier runs, written by hand (how each was made), stays:
+                    # a run dropped it, and the method page's table of runs with it (45d)
+                    **{key: old[key] for key in KEPT_IN_MANIFEST if key in old}}
         _write_json(Path(out_dir) / "manifest.json", manifest)
     return data
 

@@ -116,6 +116,10 @@ DEFAULT_NAME = "Reader"
 #: account links each option it names to the option's section there (the page adds its own way
 #: to the root, ``data-content_root``).
 OPTIONS_PAGE = "reconstructions.html"
+#: The words of the link, under a notebook page's title, that opens the page as a notebook in
+#: the reader's browser (JupyterLite): the book's pages and the widgets' notes name it so.  It
+#: was "Open live", which a newcomer took for the way to play the game (review 45b).
+OPEN_AS_NOTEBOOK = "Open as a notebook"
 
 
 def analyse_for_reader(game: Game, deal: int) -> list[str]:

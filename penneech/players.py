@@ -756,7 +756,11 @@ def describe(kind: str, rules: str | Rules | None = None) -> list[str]:
             rates = sorted(r.rate for r in found)
             # (no share pooled over the readings: their matches differ in size, and a pooled
             # share had no interval; review 45c)
-            if len(found) > 1:
+            if len(found) > 1 and f"{rates[0]:.0%}" == f"{rates[-1]:.0%}":
+                lines.append(f"  wins {rates[0]:.0%} of its games against "
+                             f"{kind_label(opponent)} under each reading measured "
+                             f"({len(found)} readings, {games:,} games)")
+            elif len(found) > 1:
                 lines.append(f"  wins from {rates[0]:.0%} to {rates[-1]:.0%} of its games "
                              f"against {kind_label(opponent)}, depending on the reading "
                              f"({len(found)} readings, {games:,} games)")

@@ -46,6 +46,7 @@ from .game import (
     check_seed,
     told_apart,
 )
+from .live import OPEN_AS_NOTEBOOK
 from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
@@ -70,9 +71,9 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    "These controls run Python, so they need a running notebook: click \u201cOpen live\u201d at "
-    "the top of this page to run it in your browser, or run it in Jupyter. On the static web "
-    "page they do nothing."
+    f"These controls run Python, so they need a running notebook: click \u201c{OPEN_AS_NOTEBOOK}"
+    "\u201d at the top of this page to run it in your browser, or run it in Jupyter. On the "
+    "static web page they do nothing."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
 

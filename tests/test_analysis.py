@@ -758,3 +758,25 @@ def test_the_explanation_says_points_as_scores_and_leads_not_as_signed_margins()
         assert not re.search(r"\([+-]\d", p.explanation), p.explanation
         assert re.search(r"points? (ahead|behind)|level|chance of winning|would score",
                          p.explanation), p.explanation
+    # and the figures are the analysis's own, each with its owner and its sign (review 45d: the
+    # words alone passed with the scores swapped and ahead read as behind)
+    names = game.names
+    for p in best:
+        me, other = names[p.player], names[1 - p.player]
+        said = re.search(rf"both playing their best, {me} would score (\d+) and {other} (\d+) "
+                         r"in the rest of the deal", p.explanation)
+        assert said, p.explanation
+        assert int(said[1]) - int(said[2]) == p.exact[p.played], (p.exact, p.explanation)
+    leads = 0
+    for p in plays:
+        if p.estimates is None or p.best_estimated != p.played or p.played != p.best:
+            continue
+        margin = p.estimates[p.played].points
+        shown = f"{abs(margin):.1f}"
+        told = ("level" if shown == "0.0" else
+                f"{shown} point{'' if shown == '1.0' else 's'} "
+                + ("ahead" if margin > 0 else "behind"))
+        assert f"it came out {told} on average in the rest of the deal" in p.explanation, (
+            margin, p.explanation)
+        leads += 1
+    assert leads, "no play whose estimate is told as a lead"

@@ -488,6 +488,33 @@ def test_files_identical_with_two_workers(mini_files: Path, tmp_path: Path) -> N
     assert manifest["workers"] == 2 and set(manifest["seconds"]) == {"readings", "restricted"}
 
 
+def test_a_run_keeps_the_account_of_the_runs_before(tmp_path: Path) -> None:
+    """The manifest's account of earlier runs ("runs", "note", written by hand) survives a run
+    that rewrites the manifest: one dropped it, and the method page's table of runs (45d)."""
+    run(("restricted",), scale=MINI, workers=1, out_dir=tmp_path, version={"package": "test"})
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    history = {"runs": [{"what": "By hand, once:", "seconds": {"restricted": 1.0}}],
+               "note": "How these were made."}
+    (tmp_path / "manifest.json").write_text(json.dumps({**manifest, **history}))
+    run(("restricted",), scale=MINI, workers=1, out_dir=tmp_path, version={"package": "test"})
+    again = json.loads((tmp_path / "manifest.json").read_text())
+    assert {key: again.get(key) for key in history} == history
+    assert set(again["seconds"]) == {"restricted"}
+
+
+def test_lead_changes_are_counted_per_100_moves_as_ludii_divides_by_moves() -> None:
+    """Ludii's LeadChange divides a game's changes of leader by its moves; a count per game
+    grew with the game's length (review 45c).  Held to the formula on played games."""
+    from penneech.experiments import play_measured
+
+    for number in range(4):
+        m = play_measured("pagat", ("greedy", "random"), number, seed=7)
+        assert m.moves > 0
+        assert MEASURES["lead_changes"].per_game(m) == pytest.approx(
+            100 * m.lead_changes / m.moves)
+    assert MEASURES["lead_changes"].label == "lead changes per 100 moves"
+
+
 def test_data_files_say_how_they_were_made(mini_files: Path) -> None:
     data = json.loads((mini_files / "readings.json").read_text())
     assert data["seed"] == 1674 and data["scale"]["self_play"] == 6

@@ -107,6 +107,45 @@ def test_a_picture_s_alt_text_must_say_something(monkeypatch: pytest.MonkeyPatch
     plt.close("all")
 
 
+def test_in_a_notebook_a_picture_carries_its_alt_text_to_the_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel, ``show(..., alt=...)`` displays the picture with its alt text in the output's
+    metadata, and ``tools/execute_notebooks.py`` copies it to the cell's ``mystnb.image.alt``,
+    which the page shows (both were tested only through the committed notebooks; 45d)."""
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("IPython")
+    import importlib.util
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import IPython.display
+    import nbformat
+
+    shown: list[Any] = []
+    monkeypatch.setattr(figures, "_in_a_notebook", lambda: True)
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.extend(objs))
+    figures.show(_pictures()[0], numbers="below", alt="A chart of t, 35% to 40%.")
+    (image,) = shown
+    data, metadata = image._repr_png_()
+    assert data.startswith("iVBORw0KGgo") and metadata == {"alt": "A chart of t, 35% to 40%."}
+
+    spec = importlib.util.spec_from_file_location("execute_notebooks",
+                                                  ROOT / "tools" / "execute_notebooks.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("show(...)", outputs=[nbformat.v4.new_output(
+            "display_data", data={"image/png": "iVBORw0KGgo="},
+            metadata={"image/png": {"alt": "A chart of t, 35% to 40%."}})]),
+        nbformat.v4.new_code_cell("print(1)", outputs=[nbformat.v4.new_output(
+            "stream", name="stdout", text="1\n")])])
+    tool.clean(nb)
+    assert nb.cells[0].metadata["mystnb"]["image"]["alt"] == "A chart of t, 35% to 40%."
+    assert "mystnb" not in nb.cells[1].metadata
+
+
 def test_every_picture_s_alt_text_is_the_one_its_cell_worked_out() -> None:
     """Every picture of the book has an alt text worked out by its own cell from the figures it
     draws (``figures.show(..., alt=...)``, in the image output's metadata), and the page shows

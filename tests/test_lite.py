@@ -194,6 +194,10 @@ def test_every_notebook_page_opens_live(lite: Path, name: str) -> None:
     assert m, f"{name}.html has no Open live link"
     if name == "welcome":  # the landing page's way to play comes before the notebook editor's
         assert html.index("Play a hand now") < m.start(), "the notebook link is over the game"
+    # the widgets' note that sends the reader to the link names it as the link is named (it
+    # still said "Open live" once the link was renamed; review 45d)
+    for told in re.findall(r"click \u201c([^\u201d]+)\u201d at the top of this page", html):
+        assert told == OPEN_LIVE, f"{name}: the page says to click {told!r}"
     target, _, query = m.group(1).partition("?")
     # the link is relative to the page, which may be in a folder (experiments/...)
     assert ((SITE / name).parent / target).resolve().is_file(), (

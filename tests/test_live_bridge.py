@@ -1254,27 +1254,54 @@ def test_a_replays_analysis_comes_back_as_lines_of_text() -> None:
 def test_the_computer_answers_its_throw_in_question_unseen() -> None:
     """The table showed "Random is thinking…" at the start of a deal only when the computer's
     hand could be thrown in, which told the reader that it held no ace or court card (review
-    44d): the computer answers its throw-in question in the request that deals, and the reader
-    never sees the table wait on it."""
-    found = 0
-    for seed in range(300):
-        for dealer in (0, 1):
-            state = ok(op="new", rules="pagat", seed=seed, opponent="random", dealer=dealer)
+    44d): the computer answers its throw-in question in the request that deals (a new game, the
+    next deal), or that answers the reader's own question, and the table never waits on it.
+    Played over several deals (review 45d: the first deal alone left the next deal untested)."""
+    asked_later = asked_after_reader = 0
+    for seed in range(40):
+        state = ok(op="new", rules="pagat", seed=seed, opponent="random", dealer=seed % 2)
+        for step in range(400):
             game = record.loads(state["record"])
-            asked = [e for e in game.events if isinstance(e, ThrowIn) and e.player == 1]
-            if state["waiting"] == "you" and not state["legal"]:  # the reader's own question
+            assert not (game.phase is Phase.THROW_IN and game.to_move == 1), (seed, step)
+            if state["waiting"] == "over" or game.deal_number > 3:
+                break
+            if state["waiting"] == "deal":
+                state = ok(op="next_deal")
+            elif state["waiting"] == "computer":
+                state = ok(op="computer")
+            elif not state["legal"]:  # the reader's own throw-in question
+                before = len(game.events)
                 state = ok(op="throw_in", claim=False)
+                answered = record.loads(state["record"]).events[before:]
+                asked_after_reader += any(isinstance(e, ThrowIn) and e.player == 1
+                                          for e in answered)
+            else:
+                state = ok(op="play", card=state["legal"][0])
+            if state["waiting"] != "deal":
                 game = record.loads(state["record"])
-                asked = [e for e in game.events if isinstance(e, ThrowIn) and e.player == 1]
-            if not asked:
-                continue
-            found += 1
-            # it was asked and it answered, in the same request; the table waits on a card
-            assert game.phase is not Phase.THROW_IN, (seed, dealer)
-            assert "thinking" not in state["html"] or game.phase is Phase.PLAY, (seed, dealer)
-        if found >= 5:
-            break
-    assert found >= 5, "too few deals in which the computer may throw its hand in"
+                asked_later += any(isinstance(e, ThrowIn) and e.player == 1 and e.deal > 1
+                                   for e in game.events[-4:])
+    # and where both hands may be thrown in and the reader answers first (found by dealing
+    # packs in the engine: some 7 in 6,000)
+    both = []
+    for seed in range(3000):
+        for dealer in (0, 1):
+            game = Game("pagat", seed=seed, first_dealer=dealer, auto_deal=False)
+            game.deal()
+            if game.phase is Phase.THROW_IN and game.to_move == 0:
+                game.throw_in(False)
+                if game.phase is Phase.THROW_IN and game.to_move == 1:
+                    both.append((seed, dealer))
+    assert both, "no pack in 3,000 deals both players a hand that may be thrown in"
+    for seed, dealer in both[:3]:
+        state = ok(op="new", rules="pagat", seed=seed, opponent="random", dealer=dealer)
+        assert state["waiting"] == "you" and not state["legal"], seed
+        state = ok(op="throw_in", claim=False)
+        game = record.loads(state["record"])
+        assert any(isinstance(e, ThrowIn) and e.player == 1 for e in game.events), seed
+        assert not (game.phase is Phase.THROW_IN and game.to_move == 1), seed
+        asked_after_reader += 1
+    assert asked_later and asked_after_reader, (asked_later, asked_after_reader)
 
 
 def test_a_new_game_does_not_work_out_the_players_measured_strength(

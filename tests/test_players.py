@@ -245,6 +245,14 @@ def test_a_level_is_described_with_its_measured_strength(monkeypatch: pytest.Mon
         "of games, 50.2%–57.9%: measurably the stronger)"]
     assert describe("beginner", "davis")[1:] == [
         "  (its strength against the others has not been measured yet)"]
+    # readings whose shares round alike are said once, not "from 55% to 55%" (review 45d)
+    monkeypatch.setattr(measured, "RESULTS", {
+        ("expert", "greedy", "pagat"): (110, 200), ("expert", "greedy", "minimal"): (109, 200)})
+    monkeypatch.setattr(measured, "PAIRS", {
+        ("expert", "greedy", "pagat"): (20, 70, 10), ("expert", "greedy", "minimal"): (19, 71, 10)})
+    assert describe("expert")[1:] == [
+        "  wins 55% of its games against beginner (greedy) under each reading measured "
+        "(2 readings, 400 games)"]
 
 
 def _twins(preset: str, seed: int) -> tuple[Game, Game] | None:

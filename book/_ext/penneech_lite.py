@@ -38,11 +38,13 @@ from docutils import nodes
 from penneech_runtime import CACHE, SITE_DIR
 from plain_markdown import plain_markdown
 
+from penneech.live import OPEN_AS_NOTEBOOK
+
 #: the folder of the JupyterLite site, relative to the book's root
 LITE_DIR = "lite"
-#: the words of the link that opens a notebook page in JupyterLite (it was "Open live", which a
-#: newcomer took for the way to play the game; review 45b)
-OPEN_LIVE = "Open as a notebook"
+#: the words of the link that opens a notebook page in JupyterLite (from the package, which the
+#: widgets' notes name it by)
+OPEN_LIVE = OPEN_AS_NOTEBOOK
 #: the JupyterLite app that the link opens
 NOTEBOOK_APP = "notebooks"
 #: the apps built into the site (the Notebook app, its file browser, JupyterLab, the REPL)
