@@ -312,6 +312,9 @@ class Table:
     told_status: str = ""
     #: the deal whose analysis a screen reader has been told of
     told_analysis: int | None = None
+    #: a game brought back (resumed, or loaded from a file) says first which deal it is at: told
+    #: from its last step, a game resumed at a deal's start did not say (review 44d)
+    back: bool = False
 
     def __post_init__(self) -> None:
         self.game.auto_deal = False  # a resumed record's game would deal on by itself
@@ -320,6 +323,7 @@ class Table:
         # before whose turn it was (review 44a); the table's account shows the whole deal
         story = narrate.steps(self.game.events, self.game.names, YOU)
         self.told = [s.text for s in story[:-1]]
+        self.back = bool(self.game.actions)
         self.opponent = players.make_player(self.kind, seed=players.computer_seed(self.game.seed),
                                             **self.settings)
         bind = getattr(self.opponent, "bind", None)
@@ -465,6 +469,10 @@ class Table:
                 before.rstrip(".")) else text
             parts.append(piece[:1].upper() + piece[1:])
         self.told = story
+        if self.back:
+            self.back = False
+            if g.phase is not Phase.OVER:
+                parts.insert(0, f"Your game is back, at deal {g.deal_number}.")
         scores = (g.scores[0], g.scores[1])
         said = f"Scores: you {scores[YOU]}, {g.names[COMPUTER]} {scores[COMPUTER]}."
         if scores != self.told_scores and not any(said in p for p in parts):
