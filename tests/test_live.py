@@ -692,6 +692,7 @@ def test_no_game_is_lost_to_another(browser_context: Any, live_server: str) -> N
     # settings changed mid-game are said to be for the next game (review 42c)
     note = page.locator(".pn-live-play .pn-live-for-next")
     assert note.is_visible() and "for the next game" in note.inner_text()
+    assert note.get_attribute("role") == "status"  # (and a screen reader is told; review 44a)
     page.fill(".pn-live-play input[name=seed]", "55")
     _start(page, "play")
     message = _told(page, "seed 55")
@@ -1748,6 +1749,37 @@ def test_a_prompt_whose_runs_are_not_kept_says_so(browser_context: Any,
     assert note.is_visible() and "a reload or a later visit loses them" in note.inner_text()
     assert_accessible(page, "the prompt that keeps nothing", within=".pn-live-prompt")
     rec.check_all("python-in-the-browser, storage full")
+    page.close()
+
+
+def test_what_the_live_panels_say_is_said_once_and_a_second_run_is_answered(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """A broken record file's error was told twice, by the status and by the news; a second
+    Run pressed while a run went on was dropped without a word (review 44a)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "penneech-record/1", "rules": ', encoding="utf-8")
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(bad))
+    said = _told(page, "bad.json")
+    assert "not JSON" in said, said
+    page.wait_for_timeout(500)
+    news = page.locator(".pn-live-play .pn-live-news").inner_text()
+    assert "bad.json" not in news, f"said twice: {news!r}"
+    rec.check_all("play-the-computer, a broken file")
+    page.goto(f"{live_server}python-in-the-browser.html", wait_until="load")
+    panel = page.locator(".pn-live-prompt")
+    panel.locator("textarea").fill("import time\ntime.sleep(4)\nprint('slept')")
+    panel.locator(".pn-live-start").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-prompt .pn-live-message')"
+                           ".innerText.startsWith('Running')", timeout=START_MS)
+    panel.locator(".pn-live-start").click()
+    assert "Your last run has not ended" in panel.locator(".pn-live-message").inner_text()
+    page.wait_for_function("() => [...document.querySelectorAll('.pn-live-prompt "
+                           ".pn-live-stdout')].some((e) => e.innerText === 'slept\\n')",
+                           timeout=ANSWER_MS)
+    assert panel.locator(".pn-live-entry").count() >= 1
+    panel.locator(".pn-live-forget").click()
+    rec.check_all("python-in-the-browser, a second run")
     page.close()
 
 

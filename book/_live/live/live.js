@@ -528,13 +528,16 @@
     let stored = true;
     // Settings changed while a game is on the table are for the next game: said beside the
     // button (the form showed rules that were not being played, and nothing said so; review 42c)
-    const forNext = make("p", { className: "pn-live-for-next", hidden: true,
-      textContent: "These settings are for the next game: the game on the table goes on under "
-        + "its own rules until you press New game." });
+    // (a live region, its words written when it shows, so that a screen reader is told too:
+    // a setting changed mid-game was not said; review 44a)
+    const forNext = make("p", { className: "pn-live-for-next", hidden: true });
+    forNext.setAttribute("role", "status");
     $(form, ".pn-live-start").after(forNext);
     form.addEventListener("change", (event) => {
       if (last && last.waiting !== "over" && event.target.closest(".pn-settings")) {
         forNext.hidden = false;
+        forNext.textContent = "These settings are for the next game: the game on the table "
+          + "goes on under its own rules until you press New game.";
       }
     });
     linkPresetMenu(box, form);
@@ -894,8 +897,8 @@
 
     function render(answer) {
       if (!answer.ok) {
+        // (said by the status line alone: the news said it too, twice in a row; review 44a)
         status.say(answer.error);
-        told = answer.error;
         aside = "";
         return;
       }
@@ -1918,7 +1921,11 @@
 
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      if (busy) return;  // (a second click while Python loads would run the code twice)
+      if (busy) {  // (a second click while Python loads would run the code twice)
+        // ... and is said, not dropped without a word (review 44a)
+        statusOf(box).say("Your last run has not ended: wait for it, or press Stop to end it.");
+        return;
+      }
       busy = true;
       const source = code.value;
       let printed = "";  // what the run printed so far, kept if the reader stops it
