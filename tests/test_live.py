@@ -216,6 +216,44 @@ def _settled(page: Any) -> dict[str, Any]:
     return _table(page)
 
 
+_ANNOUNCED = """(() => {  // what the play panel's status region hands a screen reader
+  window.announced = [];
+  new MutationObserver(() => {
+    const region = document.querySelector('.pn-live-play .pn-live-status');
+    if (!region) return;
+    const text = region.querySelector('.pn-live-message').textContent;
+    if (region.getAttribute('aria-live') !== 'off' && text) window.announced.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
+
+def test_a_hint_is_told_and_the_game_line_is_not_read_again(browser_context: Any,
+                                                            live_server: str) -> None:
+    """Hint names a card in the news; the game line put back in the status line after "Working
+    out a hint…" was read out again at the same moment as the hint (review 44a)."""
+    page, rec = _open(browser_context, live_server, "play-the-computer", init=_ANNOUNCED)
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.select_option(".pn-live-play select[name=opponent]", "greedy")
+    page.fill(".pn-live-play input[name=seed]", "4242")
+    _start(page, "play")
+    _wait_table(page)
+    state = _settled(page)
+    while not any(not c["disabled"] for c in state["cards"]) and state["cards"]:
+        _play_a_card(page)  # (past a throw-in question, to a card to play)
+        state = _settled(page)
+    page.evaluate("window.announced = []")
+    page.locator(".pn-live-play [data-do=hint]").click()
+    page.wait_for_function("() => document.querySelector('.pn-live-play .pn-live-news')"
+                           ".textContent.includes('Hint:')", timeout=ANSWER_MS)
+    page.wait_for_timeout(400)
+    announced = page.evaluate("window.announced")
+    assert any("hint" in a.lower() for a in announced), announced  # "Working out a hint…"
+    assert not any(a.startswith("Rules ") for a in announced), announced
+    assert page.locator(".pn-live-play .pn-live-message").inner_text().startswith("Rules ")
+    rec.check_all("play-the-computer, a hint")
+    page.close()
+
+
 def test_play_a_whole_game_by_clicking_cards(browser_context: Any, live_server: str) -> None:
     """Play live, then click cards to the end of the game as a reader; one forbidden card is
     tried on the way and refused with the engine's reason; the winner is stated in words."""

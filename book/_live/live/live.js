@@ -302,6 +302,16 @@
         showFigures("");
         text.textContent = message;
       },
+      // the line put back as it was, after a passing message ("Working out a hint…"), without
+      // its being read out again at the moment the news is (review 44a): the region is quiet
+      // while it changes
+      restore(message) {
+        const region = text.closest("[role=status]");
+        if (!region) { this.say(message); return; }
+        region.setAttribute("aria-live", "off");
+        this.say(message);
+        setTimeout(() => region.removeAttribute("aria-live"), 150);
+      },
     };
   }
 
@@ -863,6 +873,7 @@
     let told = "";  // what the screen reader is to be told once the panel is no longer busy
     let fresh = false;  // the next answer is a new game's (or a resumed one's) first
     let gameLine = "";  // which game is on the table, under the form
+    let saidLine = "";  // the game line last said
     // whether the reader plays at the table with the keyboard: focus stays there, even when
     // the button that had it goes (the last card of a deal)
     let atTable = false;
@@ -954,7 +965,11 @@
         offerSaved();
       }
       // said again only when it changed (a hint being worked out, an error), not after each card
-      if (message.textContent !== gameLine) status.say(gameLine);
+      if (message.textContent !== gameLine) {
+        if (gameLine === saidLine) status.restore(gameLine);  // (the same line, back again)
+        else status.say(gameLine);
+        saidLine = gameLine;
+      }
       told = answer.news || "";
       if (fresh) atTable = true;  // a game begun: the keyboard goes to the table
       fresh = false;
