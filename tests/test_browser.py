@@ -579,6 +579,12 @@ def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: s
         assert st["scope"], f"{where}: no frame (.pn-table) found near the slider"
         start = _snapshot(page, i)
         assert start["max"] >= 1, f"{where}: the slider has only one position"
+        # the number box beside the slider is a box to type in, for a screen reader too (it
+        # was said as plain text, "4"; reviews 38b and 44a)
+        readout = page.locator(f'[data-test-stepper="{i}"] .widget-readout')
+        if readout.count():
+            assert readout.get_attribute("role") == "textbox", f"{where}: the step box"
+            assert (readout.get_attribute("aria-label") or "").endswith("(type a number)")
 
         # the play button (only the first stepper of a page: each step takes its interval)
         if n == 0:

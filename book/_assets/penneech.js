@@ -35,7 +35,11 @@
       const handle = slider.querySelector("[role=slider]");
       if (handle) setOnce(handle, "aria-label", text);
       const readout = slider.querySelector(".widget-readout");
-      if (readout) setOnce(readout, "aria-label", `${text} (type a number)`);
+      if (readout) {
+        setOnce(readout, "aria-label", `${text} (type a number)`);
+        // (a box to type in, said as one: it was plain text, "4"; reviews 38b and 44a)
+        setOnce(readout, "role", "textbox");
+      }
       if (label && label.getAttribute("title") === "null") label.removeAttribute("title");
     });
   }
