@@ -2626,6 +2626,9 @@ def test_on_a_phone_a_reload_mid_game_shows_the_game_kept_and_its_resume_button(
         said = page.locator(".pn-live-play .pn-live-message").inner_text()
         assert re.search(r"(is|are) kept in this browser", said), said
         assert resume.inner_text() in said, said
+        # the keyboard is there too (the first Tab went to the page's top; review 44a)
+        page.wait_for_function("() => document.activeElement === document.querySelector("
+                               "'.pn-live-play [data-do=resume]')", timeout=5_000)
     resume.click()
     _wait_table(page)
     rec.check_all("play-the-computer, a phone reloaded mid-game")

@@ -856,7 +856,14 @@
         + `with ${one ? "it" : "one"}, or Play live for a new game.`);
       const nav = performance.getEntriesByType("navigation")[0];
       if (nav && (nav.type === "reload" || nav.type === "back_forward")) {
-        const show = () => setTimeout(() => resume.scrollIntoView({ block: "center" }), 50);
+        // (and the keyboard goes there too, where the reader has put it nowhere yet: it stayed
+        // at the page's top, and the first Tab went to "Skip to main content"; review 44a)
+        const show = () => setTimeout(() => {
+          resume.scrollIntoView({ block: "center" });
+          if (!document.activeElement || document.activeElement === document.body) {
+            resume.focus({ preventScroll: true });
+          }
+        }, 50);
         if (document.readyState === "complete") show();
         else window.addEventListener("load", show, { once: true });
       }
