@@ -1648,6 +1648,10 @@ def test_the_runs_list_keeps_the_keyboard_s_place_while_a_run_is_kept(
                            timeout=ANSWER_MS)
     earlier = panel.locator(".pn-live-runs-download").last  # (newest first: the 4 games)
     run = earlier.get_attribute("data-run")
+    # each run's button named with its run, its visible words first (review 44a)
+    names = [b.get_attribute("aria-label") for b in
+             panel.locator(".pn-live-runs-download").all()]
+    assert names and all(n and n.startswith("Download (CSV): rules ") for n in names), names
     earlier.focus()
     page.wait_for_timeout(7000)  # (the run is kept, and the list made anew, meanwhile)
     assert page.evaluate("document.activeElement.className") == "pn-live-runs-download"

@@ -1528,12 +1528,17 @@
           + (run.unkept ? "Not kept in this browser: download it before you leave. " : "");
         const save = make("button", { type: "button", className: "pn-live-runs-download",
           textContent: "Download (CSV)" });
+        // (each named with its run, its visible words first: a list of buttons read the same
+        // words once a run; review 44a)
+        const which = `rules ${run.rules}, ${run.players.join(" against ")}, seed ${run.seed}`;
+        save.setAttribute("aria-label", `Download (CSV): ${which}`);
         save.dataset.run = run.id;
         save.addEventListener("click", () => download(runName(run), run.csv, "text/csv"));
         const item = make("li", {}, make("span", { textContent: line }), save);
         if (!run.finished && !(run.id === runId && running)) {
           const again = make("button", { type: "button", className: "pn-live-runs-go-on",
             textContent: "Go on with this run" });
+          again.setAttribute("aria-label", `Go on with this run: ${which}`);
           again.dataset.run = run.id;
           again.disabled = running;
           again.addEventListener("click", () => goOnWith(run));
