@@ -231,12 +231,7 @@ def test_a_hint_is_told_and_the_game_line_is_not_read_again(browser_context: Any
                                                             live_server: str) -> None:
     """Hint names a card in the news; the game line put back in the status line after "Working
     out a hint…" was read out again at the same moment as the hint (review 44a)."""
-    page, rec = _open(browser_context, live_server, "play-the-computer", init=_ANNOUNCED)
-    page.evaluate("window.penneechLive.pause_ms = 0")
-    page.select_option(".pn-live-play select[name=opponent]", "greedy")
-    page.fill(".pn-live-play input[name=seed]", "4242")
-    _start(page, "play")
-    _wait_table(page)
+    page, rec = _new_game(browser_context, live_server, "4242", init=_ANNOUNCED)
     state = _settled(page)
     while not any(not c["disabled"] for c in state["cards"]) and state["cards"]:
         _play_a_card(page)  # (past a throw-in question, to a card to play)
@@ -691,9 +686,10 @@ def test_the_stated_download_is_what_play_live_loads_and_a_second_page_loads_non
 
 
 def _new_game(browser_context: tuple[Any, LiveRecorder], base: str,
-              seed: str) -> tuple[Any, LiveRecorder]:
-    """A new page, and a game on it against the greedy player (no pause before its cards)."""
-    page, rec = _open(browser_context, base, "play-the-computer")
+              seed: str, init: str | None = None) -> tuple[Any, LiveRecorder]:
+    """A new page, and a game on it against the greedy player (no pause before its cards;
+    ``init``: a script run before the page's own)."""
+    page, rec = _open(browser_context, base, "play-the-computer", init=init)
     page.evaluate("window.penneechLive.pause_ms = 0")
     page.select_option(".pn-live-play select[name=opponent]", "greedy")
     page.fill(".pn-live-play input[name=seed]", seed)
@@ -2023,12 +2019,7 @@ def test_the_analysis_of_a_deal_comes_without_moving_the_keyboard(
     worked out was sent back to "Deal the next hand" when it came: the whole table was drawn
     again (review 44a).  It takes the place of the line that said it was coming, and a screen
     reader is told it."""
-    page, rec = _open(browser_context, live_server, "play-the-computer", init=_SLOW_ANALYSIS)
-    page.evaluate("window.penneechLive.pause_ms = 0")
-    page.select_option(".pn-live-play select[name=opponent]", "greedy")
-    page.fill(".pn-live-play input[name=seed]", "7")
-    _start(page, "play")
-    _wait_table(page)
+    page, rec = _new_game(browser_context, live_server, "7", init=_SLOW_ANALYSIS)
     for _ in range(60):
         # (until the reader may act, or the analysis is being worked out: the status line alone
         # did not say the computer's turn at every moment, and a card was looked for too soon)

@@ -971,23 +971,11 @@ def test_a_screen_reader_is_told_what_changed_with_the_cards_in_words() -> None:
     assert "Scores: you" in back and len(back) < 600, back
     # ... and says which deal it is at, first (at a deal's start it did not say; review 44d)
     assert back.startswith("Your game is back, at deal 1. "), back
-    state = _finish_deal(state)
+    state = _to_the_end_of_the_deal(state)
     state = ok(op="next_deal")
     back = ok(op="resume", record=state["record"], opponent={"kind": "greedy"})["news"]
     assert back.startswith("Your game is back, at deal 2. "), back
     assert not ok(op="state")["news"].startswith("Your game is back"), "said twice"
-
-
-def _finish_deal(state: dict[str, Any]) -> dict[str, Any]:
-    """The reader's first legal card (keeping every hand) until the deal is over."""
-    while state["waiting"] not in ("deal", "over"):
-        if state["waiting"] == "computer":
-            state = ok(op="computer")
-        elif not state["legal"]:
-            state = ok(op="throw_in", claim=False)
-        else:
-            state = ok(op="play", card=state["legal"][0])
-    return state
 
 
 def test_a_seed_past_what_a_json_number_holds_reaches_the_page_exactly() -> None:
