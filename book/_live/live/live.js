@@ -139,12 +139,13 @@
         // with it; review 45a)
         let answer = null;
         try { answer = JSON.parse(m.text); } catch (error) { answer = null; }
+        let broken = Boolean(m.broken);
         if (!answer || typeof answer !== "object") {
           answer = { ok: false, error: "Python in the browser failed and stopped" };
-          m.broken = true;
+          broken = true;
         }
         answer.elapsed_ms = m.ms;
-        if (m.broken) {
+        if (broken) {
           // this Python can answer no more: it is ended, and the next question starts another
           answer.broken = true;
           handle.stop();
