@@ -593,6 +593,13 @@ def run(options: PlayOptions, stdin: TextIO, stdout: TextIO, stderr: TextIO | No
                         f"there is nothing to play on; see it with: "
                         f"{_command('replay', options.resume)}")
         name, opponent_name = game.names
+        named = kind_named(opponent_name)
+        if options.opponent is not None and named is not None and _kind(options.opponent) != named:
+            # (the record names its opponent: playing another under that name would leave a
+            # record that says Beginner played what Expert chose; review 45a)
+            return fail(f"the game in {options.resume} is played against {opponent_name}, and "
+                        f"--resume goes on with the record's own opponent: leave out "
+                        f"--opponent {options.opponent}, or start a new game with it")
         kind = _kind(options.opponent or _named_kind(opponent_name))
     else:
         name = options.name.strip()

@@ -511,6 +511,25 @@ def test_resume_takes_the_records_own_settings(tmp_path, capsys, extra, message)
     assert message in capsys.readouterr().err
 
 
+def test_resume_plays_the_opponent_the_record_names_and_no_other(tmp_path, capsys):
+    # the record names its computer (Beginner, greedy): another one under that name would leave a
+    # record that misnames who played (review 45a); the same one, by level or kind, is welcome
+    status, _, _ = play(tmp_path, ["quit"], "--seed", "11")
+    assert status == 0
+    path = str(tmp_path / "game.json")
+    before = (tmp_path / "game.json").read_bytes()
+    assert main(["play", "--resume", path, "--opponent", "expert"]) == 2
+    err = capsys.readouterr().err
+    assert f"is played against {COMPUTER}" in err and "leave out --opponent expert" in err
+    assert (tmp_path / "game.json").read_bytes() == before
+    for same in ("greedy", "beginner"):
+        options = play_options(build_parser().parse_args(
+            ["play", "--resume", path, "--opponent", same]))
+        out = io.StringIO()
+        assert run(options, io.StringIO("quit\n"), out, io.StringIO()) == 0
+        assert "the computer plays as greedy" in out.getvalue()
+
+
 def test_resume_refuses_a_finished_game_and_a_missing_file(tmp_path, capsys):
     lines, _ = script(11)
     play(tmp_path, lines, "--seed", "11")
