@@ -65,8 +65,12 @@ def _pyplot() -> Any:
 #: size, so that :data:`SMALLEST` points of type are still 11 pixels there; a laptop shows it
 #: as drawn.
 WIDTH = 4.7
-#: Dots (pixels) to an inch, on screen and in the book's pictures.
+#: Dots (pixels) to an inch, on screen and in the book's pictures: CSS pixels, the size a
+#: picture takes on the page.
 DPI = 100
+#: How many image pixels a notebook's picture has for each CSS pixel it is shown in: a phone's
+#: screen has two or three, and a picture of one pixel each was blurred there (review 44c).
+SHARPNESS = 2
 #: The smallest type in any picture, in points (tick labels, legends, the numbers in cells).
 SMALLEST = 11
 #: The narrowest column a picture is drawn into (a 390-pixel phone), in CSS pixels.
@@ -328,7 +332,8 @@ def show(picture: Picture, *, numbers: str | None = None, alt: str | None = None
     the same figures as the picture.  In a notebook it goes with the image, in the output's
     metadata (``{"image/png": {"alt": ...}}``), from where ``tools/execute_notebooks.py`` gives it
     to the book's page: an alt text typed beside the cell went stale as the figures changed
-    (review 45c)."""
+    (review 45c).  A notebook's picture has :data:`SHARPNESS` image pixels to each pixel of its
+    width on the page (the output's ``width``), so that a phone's screen shows it sharp."""
     _check_picture(picture, "show")
     _check_where(numbers)
     if alt is not None and (not isinstance(alt, str) or not alt.strip()):
@@ -340,15 +345,20 @@ def show(picture: Picture, *, numbers: str | None = None, alt: str | None = None
         _publish(*explanation(picture, numbers))
         return
     picture.drawer(plt)
-    if alt is not None and _in_a_notebook():
+    if _in_a_notebook():
         from IPython.core.pylabtools import print_figure
         from IPython.display import Image, display
 
         fig = plt.gcf()
-        # (as the inline backend draws it: its format, its tight box)
-        png = print_figure(fig, "png", bbox_inches="tight")  # type: ignore[no-untyped-call]
+        # (as the inline backend draws it, its tight box, with SHARPNESS times the pixels; the
+        # width says its size on the page, where the height follows: a height too would hold
+        # it when a phone's column narrows it)
+        png = print_figure(fig, "png", bbox_inches="tight",  # type: ignore[no-untyped-call]
+                           dpi=DPI * SHARPNESS)
         plt.close(fig)
-        display(Image(data=png, format="png", metadata={"alt": alt}))  # type: ignore[no-untyped-call]
+        width = round(int.from_bytes(png[16:20], "big") / SHARPNESS)  # (the PNG's IHDR)
+        display(Image(data=png, format="png", width=width,  # type: ignore[no-untyped-call]
+                      metadata={} if alt is None else {"alt": alt}))
         return
     plt.show()
 

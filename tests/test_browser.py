@@ -532,6 +532,42 @@ def test_fits_a_phone(site: Path, open_page: OpenPage, name: str) -> None:
                                  f"take no keyboard focus: {unreachable}")
 
 
+_PICTURES = """() => Array.from(document.querySelectorAll('.bd-article img[src*="_images/"]'))
+  .map(img => ({src: img.getAttribute('src').split('/').pop().slice(0, 12),
+                natural: [img.naturalWidth, img.naturalHeight],
+                shown: [img.getBoundingClientRect().width, img.getBoundingClientRect().height],
+                column: img.closest('.bd-article').getBoundingClientRect().width}))"""
+
+#: the pages with the book's charts (every page that shows a picture drawn by a cell)
+PICTURE_PAGES = [p for p in PAGES if (SITE / f"{p}.html").is_file()
+                 and '_images/' in (SITE / f"{p}.html").read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("name", PICTURE_PAGES)
+def test_a_chart_is_sharp_and_in_proportion_on_a_phone(open_page: OpenPage, name: str) -> None:
+    """A chart had one image pixel to each pixel of the page, blurred on a phone's screen (two
+    or three to a pixel; review 44c).  It has two now, and where a phone's column is narrower
+    than the chart, it shrinks to the column and keeps its proportions."""
+    page, rec = open_page(name, viewport=NARROW_PHONE)
+    page.wait_for_function("""() => Array.from(document.querySelectorAll(
+        '.bd-article img[src*="_images/"]')).every(img => img.complete && img.naturalWidth)""")
+    pictures = page.evaluate(_PICTURES)
+    rec.assert_clean(name)
+    for viewport in (NARROW_PHONE, {"width": 1280, "height": 900}):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(100)
+        pictures = page.evaluate(_PICTURES)
+        assert pictures, f"{name}: no chart"
+        for pic in pictures:
+            (nw, nh), (w, h), column = pic["natural"], pic["shown"], pic["column"]
+            where = f"{name} at {viewport['width']} px, {pic['src']}"
+            assert w <= column + 0.5, f"{where}: {w:.0f} px wide in a column of {column:.0f}"
+            assert nw >= 2 * w - 1, f"{where}: {nw} pixels shown {w:.0f} px wide"
+            assert abs(h / w - nh / nw) < 0.02, f"{where}: drawn {nw}×{nh}, shown {w:.0f}×{h:.0f}"
+            if viewport["width"] > 1000:  # (a laptop shows the chart at its own size)
+                assert abs(w - nw / 2) <= 1, f"{where}: {w:.0f} px wide, drawn {nw}"
+
+
 #: WCAG's reflow width: a 1280 px screen at 400% zoom
 REFLOW = {"width": 320, "height": 640}
 

@@ -4,6 +4,7 @@ no notebook of the book imports matplotlib itself."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -128,7 +129,20 @@ def test_in_a_notebook_a_picture_carries_its_alt_text_to_the_page(
     figures.show(_pictures()[0], numbers="below", alt="A chart of t, 35% to 40%.")
     (image,) = shown
     data, metadata = image._repr_png_()
-    assert data.startswith("iVBORw0KGgo") and metadata == {"alt": "A chart of t, 35% to 40%."}
+    assert data.startswith("iVBORw0KGgo")
+    assert metadata == {"alt": "A chart of t, 35% to 40%.", "width": metadata["width"]}
+    # sharp on a phone's screen: twice the pixels of the width it takes on the page, which is
+    # the width the type's size on a phone was worked out for (phone_px)
+    from PIL import Image
+    pixels = Image.open(io.BytesIO(image.data)).size[0]
+    assert pixels == figures.SHARPNESS * metadata["width"] or pixels == (
+        figures.SHARPNESS * metadata["width"] - 1)
+    assert figures.SHARPNESS >= 2
+    assert 0.9 * figures.WIDTH * figures.DPI <= metadata["width"] <= (
+        figures.WIDTH + 0.12) * figures.DPI
+    shown.clear()
+    figures.show(_pictures()[0], numbers="below")  # (no alt: as sharp, and no alt said)
+    assert shown[0]._repr_png_()[1] == {"width": metadata["width"]}
 
     spec = importlib.util.spec_from_file_location("execute_notebooks",
                                                   ROOT / "tools" / "execute_notebooks.py")
