@@ -1897,6 +1897,7 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
     assert offer.is_visible()
     assert brought_back() == ("Brought back your names from the earlier visit: square. Left as "
                               "you made them on this visit: results.")
+    assert page.evaluate("() => document.activeElement.matches('.pn-live-prompt textarea')")
     run("print(square(3), results)\nthen = 1", 4)
     assert panel.locator(".pn-live-stdout").first.inner_text() == "9 mine\n"
 
@@ -1918,6 +1919,9 @@ def test_the_prompt_s_names_come_back_after_a_reload(browser_context: Any,
     reload()
     assert brought_back() == ("Your names from the earlier visit could not be brought back, and "
                               "are forgotten: the copy kept is damaged.")
+    # the keyboard is on the prompt, as after names brought back (the button it was on is gone:
+    # it was left at the page's top; review 44a)
+    assert page.evaluate("() => document.activeElement.matches('.pn-live-prompt textarea')")
     reload()
     assert offer.count() == 0
     assert "run your code again" in panel.locator(".pn-live-earlier").inner_text()

@@ -1930,6 +1930,7 @@
           + `forgotten: ${why}.`);
         if (earlier) earlier.textContent = "Above: your runs on an earlier visit, kept in this browser.";
         storing = storing.then(() => namesStore("readwrite", (store) => store.delete(NAMES_KEY)));
+        code.focus();  // (the button it was on is gone: it was left nowhere; review 44a)
         return;
       }
       if (earlier) {
