@@ -629,13 +629,24 @@ def test_steppers_step_without_a_kernel(site: Path, open_page: OpenPage, name: s
             assert toggle.get_attribute("aria-label") == "Play", f"{where}: play has no name"
             assert start["value"] == 1 and _steps(start["captions"])[0][0] == 1, (
                 f"{where}: the slider starts at {start['value']} on {start['captions']}")
+            told = """(i) => document.querySelector(`[data-test-scope="${i}"] .pn-step-told`)
+              ?.textContent ?? null"""
+            told_before = page.evaluate(told, i)
+            assert told_before, f"{where}: no step told before play"
             toggle.click()
             moved = _wait_for_value(page, i, f"v !== {start['value']}")
             assert moved, (f"{where}: pressing play did not advance the slider within 6 s"
                            + _seen(rec))
             assert toggle.get_attribute("aria-label") == "Pause", (
                 f"{where}: while the deal plays the button is not named Pause")
+            page.wait_for_timeout(100)  # (the page's names follow at the next frame)
+            # the steps played are not told one after another (they outran a screen reader's
+            # speech; review 44a) ...
+            assert page.evaluate(told, i) == told_before, f"{where}: a step told while playing"
             toggle.click()  # pause
+            # ... the step it stops on is
+            page.wait_for_function(_TOLD, arg=i, timeout=6000)
+            assert page.evaluate(told, i) != told_before, f"{where}: the step paused on untold"
             after = _snapshot(page, i)
             _assert_moved(f"{where}, after play", start, after)
             start = after

@@ -75,6 +75,10 @@
         told.setAttribute("style", HIDDEN);
         scope.append(told);
       }
+      // While the deal plays by itself, its steps are not told: they came faster than a
+      // screen reader speaks them, and queued up behind the play (review 44a).  The step it
+      // stops on, paused or at the end, is told then.
+      if (scope.querySelector(".widget-play i.fa-pause")) return;
       if (told.textContent !== said) told.textContent = said;
     });
   }
