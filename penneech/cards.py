@@ -93,6 +93,19 @@ _RANK_BY_TEXT: Final = {
     "10": 10,
 }
 
+#: The one home of the cards' values, which no reading disputes.  Cotton: “The Ace and
+#: Coat-Cards of Trumps are thus reckoned, the Ace is five, the King four, the Queen three, and
+#: the Knave two” (p. 148), in a trick and turned up alike.  Which cards count when is the
+#: rules' (:mod:`penneech.rules`: ``counting``, ``turnups_score`` and the rest).
+HONOUR_POINTS: Final = {14: 5, 13: 4, 12: 3, 11: 2}
+#: The ♦7: “reckon'd fourteen turn'd up, but it is but seven in hand, and not that neither
+#: unless Diamonds be Trumps; if it be Trump it is the highest Card and wins all others; if it
+#: be not Trump it wins all Diamonds” (p. 149).  Its power (strength in its suit) is one above
+#: the ace's.
+PENNEECH_POINTS: Final = 7
+PENNEECH_TURNED_UP: Final = 14
+PENNEECH_POWER: Final = 15
+
 #: Suit order used to sort a hand for display: alternate colours.
 _SUIT_ORDER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
@@ -145,13 +158,14 @@ class Card:
         setattr_(self, "suit", suit)
         penneech = rank == 7 and suit is Suit.DIAMONDS
         setattr_(self, "is_penneech", penneech)
-        setattr_(self, "power", 15 if penneech else rank)
+        power = PENNEECH_POWER if penneech else rank
+        setattr_(self, "power", power)
         setattr_(self, "index", _SUIT_ORDER[suit] * 13 + rank - 2)
         setattr_(self, "code", RANK_CHARS[rank - 2] + suit.value)
-        honour = {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 0)
-        setattr_(self, "points", 7 if penneech else honour)
-        setattr_(self, "turnup_points", 14 if penneech else honour)
-        setattr_(self, "_sort_key", (_SUIT_ORDER[suit], -(15 if penneech else rank)))
+        honour = HONOUR_POINTS.get(rank, 0)
+        setattr_(self, "points", PENNEECH_POINTS if penneech else honour)
+        setattr_(self, "turnup_points", PENNEECH_TURNED_UP if penneech else honour)
+        setattr_(self, "_sort_key", (_SUIT_ORDER[suit], -power))
         return self
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -46,7 +46,8 @@ ScoreSource = Literal["trick", "turnup", "majority"]
 
 
 class Cut(NamedTuple):
-    """A player cut ``card`` to decide the first dealer (lower deals; ace low)."""
+    """A player cut ``card`` to decide the first dealer (which card deals is the rules'
+    ``first_dealer``: :meth:`~penneech.rules.Rules.cut_winner`)."""
 
     player: Seat
     card: Card

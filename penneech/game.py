@@ -47,6 +47,7 @@ from .rules import (
     RulesError,
     Seat,
     cards_allowed,
+    deal_hands,
     is_seat,
     other_seat,
 )
@@ -1044,11 +1045,8 @@ class Game:
     def _start_deal(self, deck: tuple[Card, ...]) -> None:
         self._deal_no += 1
         dealer = self._dealt_by = self._dealer
-        elder = other_seat(dealer)
         self._deck = deck
-        self._hands = [[], []]
-        self._hands[elder] = list(deck[0 : 2 * HAND_SIZE : 2])
-        self._hands[dealer] = list(deck[1 : 2 * HAND_SIZE : 2])
+        self._hands = list(deal_hands(deck, dealer))
         self._next_stock = 2 * HAND_SIZE
         self._trumps = None
         self._trump_card = None

@@ -210,14 +210,18 @@ def score_reason(event: Scored, trumps: Suit | None = None, tricks: int | None =
         if card.is_penneech:
             return f"the Penneech turned up is worth {event.points}"
         return "a counting card turned up scores for the trick's winner (turnups_score)"
-    if card.is_penneech:
-        base = (f"diamonds are trumps, so the Penneech counts {event.points}"
-                if trumps in (None, Suit.DIAMONDS) else
-                f"the Penneech counts {event.points} with {trumps.noun} as trumps (counting)")
-    elif trumps is None or card.suit is trumps:
-        base = _trumps(card.suit) if trumps is not None else f"{_the(card)} counts"
+    # (why a card counted is the rules' (counting): the clause says only what the event and the
+    # trick show, the card, its points and the trumps, and names the option; it had said
+    # "counting: honours" for every card not a trump, a value of the rules typed here; 46b)
+    if trumps is not None and card.suit is not trumps:
+        named = (f"the Penneech counts {event.points}" if card.is_penneech
+                 else f"{_the(card)} counts")
+        base = f"{named} although {trumps.noun} are trumps (counting)"
+    elif card.is_penneech:
+        base = f"the Penneech counts {event.points}" + (
+            f" with {trumps.noun} as trumps" if trumps is not None else "")
     else:
-        base = "every ace and court card counts, trumps or not (counting: honours)"
+        base = _trumps(card.suit) if trumps is not None else f"{_the(card)} counts"
     if event.option == "trick_points_to":
         base += "; whoever played a counting card scores it (trick_points_to: holder)"
     return base

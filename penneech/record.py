@@ -65,7 +65,7 @@ from .game import (
     check_names,
     check_seed,
 )
-from .rules import OPTIONS, Rules, RulesError, Seat, is_seat
+from .rules import OPTIONS, RECORD_PRESET, Rules, RulesError, Seat, is_seat
 from .text import TooManyDigits, json_kind, shorten, text_of_bytes, whole_number
 
 __all__ = [
@@ -459,7 +459,7 @@ def _replay(data: object) -> Game:
             raise RecordError(f'no "{key}" field: a record has the fields '
                               f"{', '.join(sorted(_KEYS))}")
     try:
-        rules = Rules.from_json(data.get("rules", "pagat"))
+        rules = Rules.from_json(data.get("rules", RECORD_PRESET))
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     players = data.get("players", ["Ann", "Ben"])

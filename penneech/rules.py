@@ -23,7 +23,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple, TypeGuard
 
-from .cards import Card, Suit, full_pack
+from .cards import (
+    _RANK_NAMES,
+    HONOUR_POINTS,
+    PENNEECH,
+    PENNEECH_POINTS,
+    Card,
+    Suit,
+    full_pack,
+)
 from .text import TooManyDigits, json_kind, shown, whole_number
 
 __all__ = [
@@ -338,6 +346,25 @@ def _next_dealer(dealer: Seat, thrown_in: bool) -> Seat:
     return dealer if thrown_in else other_seat(dealer)
 
 
+def deal_hands(deck: Sequence[Card], dealer: Seat) -> tuple[list[Card], list[Card]]:
+    """The two hands dealt from ``deck`` (its top first), by seat: :data:`HAND_SIZE` cards each,
+    one at a time, elder hand (the dealer's opponent) first; the rest of ``deck`` from card
+    ``2 * HAND_SIZE`` on is the stock, whose top card is turned first.  Cotton: “(which at first
+    are dealt one by one)” (p. 148); who is served first the chapter does not say: his Cribbidge
+    deals “to his Antagonist first” (chap. IX, p. 106), and every reading does so here (our
+    reading; no option: none differs).
+
+    >>> from penneech.cards import full_pack
+    >>> elder, dealer = deal_hands(full_pack(), 1)
+    >>> [c.code for c in elder[:2]], [c.code for c in dealer[:2]], len(elder), len(dealer)
+    (['AS', 'QS'], ['KS', 'JS'], 7, 7)
+    """
+    hands: tuple[list[Card], list[Card]] = ([], [])
+    hands[other_seat(dealer)].extend(deck[0 : 2 * HAND_SIZE : 2])
+    hands[dealer].extend(deck[1 : 2 * HAND_SIZE : 2])
+    return hands
+
+
 def next_dealer_words(thrown_in: bool) -> str:
     """Who deals next (:meth:`Rules.next_dealer`), in words, read from the rule itself, as the
     narration and the terminal game tell it.
@@ -543,6 +570,29 @@ _PAST_TRICKS: Final[dict[str, Callable[..., tuple[tuple[Any, ...], tuple[Card, .
 
 
 #: Every rule option by name: its question, values, Cotton's words and each reading's reason.
+# -- the figures the descriptions give, from their homes (none typed twice; review 46b) ----------
+
+#: "5, 4, 3, 2": the ace's, king's, queen's and knave's values (:data:`~.cards.HONOUR_POINTS`)
+_HONOUR_VALUES: Final = ", ".join(str(HONOUR_POINTS[r])
+                                  for r in sorted(HONOUR_POINTS, reverse=True))
+#: "seven": the cards dealt to each player
+_DEALT: Final = _RANK_NAMES[HAND_SIZE]
+#: "the ♦7 (7) when diamonds are trumps": what every ``counting`` value adds to the honours
+_PENNEECH_IN_A_TRICK: Final = (f"and the {PENNEECH.symbol} ({PENNEECH_POINTS}) when "
+                               f"{PENNEECH.suit.noun} are trumps")
+#: "ace down to seven": the short pack's ranks
+_SHORT_PACK: Final = (f"{_RANK_NAMES[max(c.rank for c in _pack_32())]} down to "
+                      f"{_RANK_NAMES[min(c.rank for c in _pack_32())]}")
+#: "three, two, ace, king, queen, knave, ten and so down to four"
+_PUTT_WORDS: Final = (", ".join(_RANK_NAMES[r] for r in _PUTT_ORDER[:7]) + " and so down to "
+                      + _RANK_NAMES[_PUTT_ORDER[-1]])
+#: "4 tricks 1, 5 tricks 3, 6 tricks 5, 7 tricks 7", from "four" tricks up
+_FEWEST_FOR_MAJORITY: Final = _RANK_NAMES[min(t for t in range(TRICKS + 1)
+                                              if _one_per_card_beyond_seven(t))]
+_MAJORITY_FIGURES: Final = ", ".join(f"{t} tricks {_one_per_card_beyond_seven(t)}"
+                                     for t in range(TRICKS + 1) if _one_per_card_beyond_seven(t))
+
+
 OPTIONS: Final[dict[str, OptionInfo]] = {
     o.name: o
     for o in (
@@ -552,7 +602,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             description="The number of cards in the pack.",
             values=_values(
                 (52, "The full pack of 52 cards."),
-                (32, "A short pack of 32: ace down to seven in each suit."),
+                (32, f"A short pack of 32: {_SHORT_PACK} in each suit."),
             ),
             cotton="",
             reasons={
@@ -596,12 +646,12 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             name="first_dealer",
             question="Who deals first?",
             description="How the cut for the first deal is decided: each player draws a card, "
-            "and equal cards draw again.  After the first deal the deal alternates.",
+            f"and equal cards draw again.  After the first deal {next_dealer_words(False)}, "
+            f"and after a hand thrown in {next_dealer_words(True)}.",
             values=_values(
                 ("low_ace_low", "The lower card deals, the ace counting lowest."),
                 ("low_ace_high", "The lower card deals, the ace counting highest."),
-                ("best_putt", "The better Putt-card deals: three, two, ace, king, queen, knave, "
-                 "ten and so down to four, the worst."),
+                ("best_putt", f"The better Putt-card deals: {_PUTT_WORDS}, the worst."),
             ),
             cotton="",
             reasons={
@@ -696,7 +746,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "trick, when that card has a turn-up value.",
             values=_values(
                 (True, "Yes: the dealer pegs it."),
-                (False, "No: only cards turned by the winner of a trick score."),
+                (False, "No: only cards turned by the winner of a trick score, as "
+                 "turnups_score says."),
             ),
             cotton="“HAving dealt seven Cards apiece, turn up a Card, and that is Trumps. The Ace "
             "and Coat-Cards of Trumps are thus reckoned, the Ace is five, the King four, the "
@@ -733,8 +784,9 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             description="Which of the cards turned after the tricks score for the player who "
             "turns them.",
             values=_values(
-                ("every", "Each card turned after a trick scores for the winner of that trick."),
-                ("final_only", "Only the card turned after the seventh trick scores.  Turned "
+                ("every", "Each counting card turned after a trick scores for the winner of "
+                 "that trick."),
+                ("final_only", "Only the card turned after the last trick scores.  Turned "
                  "after an earlier trick even the ♦7 scores nothing, although Cotton's sentence "
                  "on it makes no exception (p. 149)."),
             ),
@@ -865,13 +917,14 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             name="counting",
             question="Which cards count in a trick?",
-            description="Which cards score when they fall in a trick.  Under both values the "
-            "♦7 scores 7 in a trick only when diamonds are trumps.",
+            description=f"Which cards score when they fall in a trick.  Under both values the "
+            f"{PENNEECH.symbol} scores {PENNEECH_POINTS} in a trick only when "
+            f"{PENNEECH.suit.noun} are trumps.",
             values=_values(
-                ("trumps", "Only the ace, king, queen and knave of the trick's trump suit "
-                 "(5, 4, 3, 2)."),
-                ("honours", "Every ace, king, queen and knave, whatever the trumps (5, 4, 3, "
-                 "2)."),
+                ("trumps", f"Only the ace, king, queen and knave of the trick's trump suit "
+                 f"({_HONOUR_VALUES}), {_PENNEECH_IN_A_TRICK}."),
+                ("honours", f"Every ace, king, queen and knave, whatever the trumps "
+                 f"({_HONOUR_VALUES}), {_PENNEECH_IN_A_TRICK}."),
             ),
             cotton="“The Ace and Coat-Cards of Trumps are thus reckoned, the Ace is five, the "
             "King four, the Queen three, and the Knave two.” (p. 148)\n"
@@ -949,10 +1002,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             name="majority_bonus",
             question="Does taking more tricks score?",
-            description="Whether the player who took four or more tricks pegs one point per card "
-            "taken beyond seven (4 tricks 1, 5 tricks 3, 6 tricks 5, 7 tricks 7).",
+            description=f"Whether the player who took {_FEWEST_FOR_MAJORITY} or more tricks pegs "
+            f"one point per card taken beyond {_DEALT} ({_MAJORITY_FIGURES}).",
             values=_values(
-                (True, "Yes, one point per card beyond seven."),
+                (True, f"Yes, one point per card beyond {_DEALT}."),
                 (False, "No."),
             ),
             cotton="“… count how many Cards you have more than your own seven at first dealt "
@@ -1052,6 +1105,9 @@ PRESET_NAMES: Final = ("minimal", "pagat", "parlett", "gamester", "davis")
 PRESET_ALIASES: Final = {"cotton": "minimal"}
 #: The reading the book teaches first (McLeod's: close to Cotton's words, ordinary trick play).
 DEFAULT_PRESET: Final = "pagat"
+#: The preset of a record (or a rules object in JSON) that names none.  It is fixed, whatever
+#: :data:`DEFAULT_PRESET` becomes, so that a saved file keeps its meaning (review 46b).
+RECORD_PRESET: Final = "pagat"
 
 
 @dataclass(frozen=True)
@@ -1201,7 +1257,7 @@ class Rules:
                 f"the notation \"pagat,follow=free\"), not {json_kind(value)}"
             )
         data = dict(value)
-        preset = data.pop("preset", DEFAULT_PRESET)
+        preset = data.pop("preset", RECORD_PRESET)
         if not isinstance(preset, str):
             raise RulesError(f"preset must be a name such as \"pagat\", not {_shorten(preset)}")
         for key, val in data.items():

@@ -91,7 +91,7 @@ from .players import (
     play_game,
     whole_at_least_one,
 )
-from .rules import Rules
+from .rules import DEFAULT_PRESET, Rules
 from .text import TooManyDigits, integer, py_shown, shorten, text_of_bytes, whole_number
 
 __all__ = [
@@ -481,7 +481,7 @@ def _progress_bar(total: int, enabled: bool, unit: str = "game") -> Any:
 
 
 def simulate(
-    rules: Rules | str = "pagat",
+    rules: Rules | str = DEFAULT_PRESET,
     players: Sequence[str] = ("greedy", "greedy"),
     *,
     games: int = 1000,

@@ -50,7 +50,7 @@ from .live import OPEN_AS_NOTEBOOK
 from .narrate import card_text, outcome_text, points_by_source, steps
 from .players import Player, computer_seed
 from .render import table_html, words_html
-from .rules import PRESET_NAMES, Rules, Seat
+from .rules import DEFAULT_PRESET, PRESET_NAMES, Rules, Seat
 from .text import html_text, py_shown
 
 __all__ = [
@@ -183,7 +183,8 @@ class DealStepper(_Shown):
     rules or other players.
     """
 
-    def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1, deal: int | None = 1,
+    def __init__(self, rules: Rules | str = DEFAULT_PRESET, *, seed: int = 1,
+                 deal: int | None = 1,
                  players: str = "greedy", names: Sequence[str] = ("Ann", "Ben"),
                  per: str = "trick", first_dealer: Seat | None = 1,
                  controls: bool = True) -> None:
@@ -376,7 +377,7 @@ class PlayComputer(_Shown):
     beside the notebook; "Save the game" writes it there at any time, never over a file.
     """
 
-    def __init__(self, rules: Rules | str = "pagat", *, seed: int = 1,
+    def __init__(self, rules: Rules | str = DEFAULT_PRESET, *, seed: int = 1,
                  opponent: str = players.DEFAULT_OPPONENT, you: str = "You",
                  computer: str = "Computer", sample: bool = True) -> None:
         # (None failed inside with an AttributeError; "pagat,follow=free" was "unknown preset")

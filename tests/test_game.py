@@ -559,9 +559,17 @@ def test_the_narration_takes_its_figures_from_the_events_not_from_today_s_rules(
     turned = Scored(1, 3, 0, 20, "turnup", Card("7D"), "turnups_score", 20)
     assert score_reason(turned) == "the Penneech turned up is worth 20"
     in_trick = Scored(1, 3, 0, 7, "trick", Card("7D"), "counting", 7)
-    assert score_reason(in_trick, Suit.DIAMONDS) == "diamonds are trumps, so the Penneech counts 7"
+    # (one "so" in the sentence: "diamonds are trumps, so the Penneech counts 7, so Ann pegs 7")
+    assert score_reason(in_trick, Suit.DIAMONDS) == "the Penneech counts 7 with diamonds as trumps"
+    assert score_reason(in_trick) == "the Penneech counts 7"  # (the trumps not known)
     assert score_reason(in_trick, Suit.HEARTS) == (
-        "the Penneech counts 7 with hearts as trumps (counting)")
+        "the Penneech counts 7 although hearts are trumps (counting)")
+    # a card not of the trumps that counted says so, and names the option, not one of its values
+    # (the clause had typed "every ace and court card counts, trumps or not (counting: honours)",
+    # a second home for what counting's values do; review 46b)
+    queen = Scored(0, 3, 0, 3, "trick", Card("QH"), "counting", 3)
+    assert score_reason(queen, Suit.SPADES) == "the ♥Q counts although spades are trumps (counting)"
+    assert score_reason(queen, Suit.HEARTS) == "hearts are trumps"
 
 
 def test_a_game_before_its_first_deal_and_after_a_deal_played_out():

@@ -653,3 +653,116 @@ def test_who_deals_next_is_asked_of_the_rules_and_told_in_their_words(
     told = narrate.narrate(game.events, game.names)
     assert any("throws it in" in line and "the deal passes to the other player" in line
                for line in told), told
+
+
+def test_the_option_descriptions_give_the_figures_the_rules_play_by() -> None:
+    """The descriptions' figures are the ones the game scores and deals by, asked of the rules
+    (review 46b: counting's values left out the ♦7, which each of them scores with diamonds
+    trumps; the values, the majority's figures and the Putt-cards were typed beside them)."""
+    pagat = Rules.preset("pagat")
+    for value in OPTIONS["counting"].values:
+        rules = pagat.replace(counting=value.value)
+        honours = ", ".join(str(rules.card_points(Card(f"{r}S"), Suit.SPADES)) for r in "AKQJ")
+        seven = rules.card_points(Card("7D"), Suit.DIAMONDS)
+        assert seven and rules.card_points(Card("7D"), Suit.SPADES) == 0
+        assert f"({honours})" in value.description, value
+        assert f"the ♦7 ({seven}) when diamonds are trumps" in value.description, value
+    figures = [f"{t} tricks {pagat.majority_points(t)}" for t in range(8)
+               if pagat.majority_points(t)]
+    assert f"({', '.join(figures)})" in OPTIONS["majority_bonus"].description
+    assert figures[0].startswith("4 ") and "took four or more" in (
+        OPTIONS["majority_bonus"].description)
+    # the Putt-cards, best first, as the cut under best_putt ranks them
+    putt = pagat.replace(first_dealer="best_putt")
+    ranks = sorted(range(2, 15), key=lambda r: -sum(
+        putt.cut_winner(Card(f"{'23456789TJQKA'[r - 2]}S"), Card(f"{'23456789TJQKA'[o - 2]}H"))
+        == 0 for o in range(2, 15) if o != r))
+    names = {2: "two", 3: "three", 14: "ace", 13: "king", 12: "queen", 11: "knave", 10: "ten",
+             4: "four"}
+    described = OPTIONS["first_dealer"].value_info("best_putt").description
+    assert ", ".join(names[r] for r in ranks[:7]) + " and so down to four" in described
+    assert ranks[-1] == 4
+    short = Rules.preset("pagat", deck=32).pack
+    assert {c.rank for c in short} == set(range(7, 15))
+    assert "ace down to seven" in OPTIONS["deck"].value_info(32).description
+    assert "after a hand thrown in the same dealer deals again" in (
+        OPTIONS["first_dealer"].description)
+
+
+def test_the_pages_that_teach_pagat_say_what_pagat_does() -> None:
+    """How to play, the quick reference and the glossary set out the ``pagat`` reading in their
+    own words: the pack, the target, the ranks, the cut, the throw-in, the lead, the follow, the
+    trick's winner and the next dealer.  Each phrase holds only while the rules answer so: a
+    change to a preset or to a rule's function fails here, naming the page (review 46b: nothing
+    read How to play's steps)."""
+    from penneech.rules import DEFAULT_PRESET, next_dealer_words
+
+    pagat = Rules.preset("pagat")
+    c = Card
+    hearts_and_spades = [c("2H"), c("9H"), c("3S"), c("4C")]  # (clubs trumps below)
+    # (each phrase with the rules' answers that make it true)
+    facts = {
+        "the engine's default": DEFAULT_PRESET == "pagat",
+        f"pack of {len(pagat.pack)} cards": True,
+        f"the first to {pagat.target} wins": pagat.ends_mid_deal,
+        f"reaches **{pagat.target}**, even in the middle of a deal": pagat.ends_mid_deal,
+        "ranks above the ace of diamonds": pagat.follower_wins(c("AD"), c("7D"), Suit.SPADES),
+        "the lower card deals, aces counting low, and equal cards draw again":
+            pagat.cut_winner(c("AS"), c("2H")) == 0 and pagat.cut_winner(c("3S"), c("2H")) == 1
+            and pagat.cut_winner(c("5S"), c("5H")) is None,
+        "A player holding no ace, king, queen or knave may throw the hand in.  The Penneech does "
+        "not count as any of those.":
+            pagat.may_throw_in([c("7D"), c("TS"), c("9H"), c("2C"), c("3D"), c("4S"), c("5H")])
+            and not pagat.may_throw_in([c("JD"), c("TS"), c("9H"), c("2C"), c("3D"), c("4S"),
+                                        c("5H")]),
+        "the same dealer shuffles and deals again": pagat.next_dealer(0, True) == 0,
+        "| 4 | elder hand | Leads any card to the first trick.": pagat.first_leader_of(0) == 1,
+        "Plays a card of the suit led if possible, otherwise any card.":
+            pagat.legal_follows(hearts_and_spades, c("KH"), Suit.CLUBS) == [c("2H"), c("9H")]
+            and len(pagat.legal_follows([c("3S"), c("4C")], c("KH"), Suit.CLUBS)) == 2,
+        "The trick goes to the trump if one was played, otherwise to the higher card of the suit "
+        "led; a card of another suit that is not a trump cannot win.":
+            pagat.follower_wins(c("AH"), c("2S"), Suit.SPADES)
+            and pagat.follower_wins(c("2H"), c("3H"), Suit.SPADES)
+            and not pagat.follower_wins(c("2H"), c("AC"), Suit.SPADES),
+        "The Penneech beats every other diamond even when diamonds are not trumps.":
+            pagat.follower_wins(c("AD"), c("7D"), Suit.CLUBS),
+        f"four or more tricks scores the cards taken; {next_dealer_words(False)}.":
+            pagat.next_dealer(0, False) == 1 and pagat.majority_points(4) > 0,
+    }
+    text = _flat("how-to-play.ipynb")
+    for phrase, true in facts.items():
+        phrase = " ".join(phrase.split())  # (as _flat reads the page)
+        assert phrase in text, f"how-to-play.ipynb no longer says {phrase!r}: check the test"
+        assert true, f"how-to-play.ipynb says {phrase!r}, which pagat no longer does"
+
+    quick = {
+        "The game as the engine plays it under `pagat`, its default": DEFAULT_PRESET == "pagat",
+        "the ♦7, the *Penneech*, ranks above the ace of diamonds":
+            pagat.follower_wins(c("AD"), c("7D"), Suit.SPADES),
+        "both draw a card; the lower deals (aces low).  Then the deal alternates.":
+            pagat.cut_winner(c("AS"), c("2H")) == 0 and pagat.next_dealer(0, False) == 1,
+        "same dealer, new deal.  The ♦7 does not save the hand.":
+            pagat.next_dealer(0, True) == 0 and pagat.may_throw_in(
+                [c("7D"), c("TS"), c("9H"), c("2C"), c("3D"), c("4S"), c("5H")]),
+        "Elder hand {term}`leads <lead>`.": pagat.first_leader_of(0) == 1,
+        "{term}`Follow suit <follow suit>` if you can; if not, play anything.":
+            pagat.legal_follows(hearts_and_spades, c("KH"), Suit.CLUBS) == [c("2H"), c("9H")],
+        "A trump wins; else the higher card of the suit led.  The ♦7 beats every diamond.":
+            pagat.follower_wins(c("AH"), c("2S"), Suit.SPADES)
+            and pagat.follower_wins(c("AD"), c("7D"), Suit.CLUBS),
+    }
+    text = _flat("quick-reference.md")
+    for phrase, true in quick.items():
+        phrase = " ".join(phrase.split())
+        assert phrase in text, f"quick-reference.md no longer says {phrase!r}: check the test"
+        assert true, f"quick-reference.md says {phrase!r}, which pagat no longer does"
+    glossary = _flat("glossary.md")
+    for preset in PRESET_NAMES:  # (the glossary speaks for every reading)
+        rules = Rules.preset(preset)
+        assert rules.next_dealer(0, False) == 1 and rules.next_dealer(0, True) == 0
+        assert rules.follower_wins(c("AD"), c("7D"), Suit.CLUBS)
+    assert ("The deal passes from one player to the other after every deal that is played (not "
+            "after a {term}`throw-in`)") in glossary
+    assert "It is the highest diamond whatever the trumps" in glossary
+
