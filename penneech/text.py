@@ -240,7 +240,17 @@ def whole_number(text: str) -> int:
     Traceback (most recent call last):
         ...
     penneech.text.TooManyDigits: a number of 5,000 digits, far too large
+
+    Python's own ``61_0`` is refused, not read as 610: typed as a setting it is more likely a
+    slip than a grouping (review 46a).
+
+    >>> whole_number("61_0")
+    Traceback (most recent call last):
+        ...
+    ValueError: '61_0' is not a whole number: it has a '_' in it
     """
+    if isinstance(text, str) and "_" in text:
+        raise ValueError(f"{text.strip()!r} is not a whole number: it has a '_' in it")
     try:
         return int(text)
     except ValueError:

@@ -766,3 +766,10 @@ def test_the_pages_that_teach_pagat_say_what_pagat_does() -> None:
             "after a {term}`throw-in`)") in glossary
     assert "It is the highest diamond whatever the trumps" in glossary
 
+
+def test_a_number_with_python_s_underscore_is_refused_not_read_as_another() -> None:
+    """``--set target=61_0`` was read as 610 (Python's int() takes the underscore as grouping),
+    where the browser's form and a reader would see a slip (review 46a)."""
+    with pytest.raises(RulesError, match="target must be a whole number, not '61_0'"):
+        Rules.parse("pagat,target=61_0")
+    assert Rules.parse("pagat,target=610").target == 610
