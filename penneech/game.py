@@ -956,6 +956,16 @@ class Game:
             self.auto_deal = auto
         return action
 
+    def has_decided(self, player: Seat) -> bool:
+        """Whether ``player`` has made a decision (a card played, a throw-in answered) that
+        :meth:`take_back` could take back.
+
+        >>> Game("parlett,target=1", seed=0).has_decided(0)  # (won by the first turn-up)
+        False
+        """
+        check_seat(player, "player")
+        return any(not isinstance(a, DealAction) and a.player == player for a in self._actions)
+
     def take_back(self, player: Seat) -> list[Decision]:
         """Take back ``player``'s last decision and everything after it (the other player's
         replies, a deal that followed): the decisions taken back, the last first, ``player``'s
@@ -971,9 +981,7 @@ class Game:
         >>> game.legal_plays()[0] == first and game.take_back(1 - who) == []
         True
         """
-        check_seat(player, "player")
-        if not any(not isinstance(a, DealAction) and a.player == player
-                   for a in self._actions):
+        if not self.has_decided(player):
             return []
         taken: list[Decision] = []
         while True:

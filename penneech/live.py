@@ -585,6 +585,9 @@ class Table:
             "scores": list(g.scores),
             "deal": g.deal_number,  # (a kept game's label says how far it went)
             "refused": self.refusal,
+            # (whether Undo has anything of the reader's to take back: the page keeps a finished
+            # game under a new name only then; review 46a)
+            "undoable": g.has_decided(YOU),
             "hint": self.hint_card.code if self.hint_card is not None else None,
             "winner": outcome.winner if outcome else None,
             "result": result,

@@ -2857,6 +2857,42 @@ def test_a_record_chosen_while_python_starts_is_loaded_once_it_has(
     page.close()
 
 
+def test_undo_of_a_game_won_before_the_reader_played_keeps_it_once(
+        browser_context: Any, live_server: str, tmp_path: Path) -> None:
+    """A game won by the dealer's first turn-up (parlett, target 1) has no card of the reader's
+    to take back.  Each press of Undo said so, and kept the finished game again under a new
+    name: after thirty presses the copies pushed the reader's older finished games out of the
+    browser (review 46a).  It is kept once, and Undo says why it does nothing."""
+    game = Game("parlett,target=1", seed=0, players=("Early", "Greedy"))
+    assert game.phase is Phase.OVER and not game.has_decided(0)
+    path = tmp_path / "early.json"
+    record.save(game, path)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+    _wait_table(page)
+    state = _settled(page)
+    assert state["result"], state["text"]
+    for _ in range(3):
+        page.locator('.pn-live-play [data-do="undo"]').click()
+        state = _settled(page)
+        assert "There is nothing of yours to undo." in state["text"], state["text"]
+        assert state["result"]
+    page.wait_for_load_state("networkidle")
+    page.reload(wait_until="load")
+    saves = page.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith('penneech-live-game:'))
+      .map(k => JSON.parse(localStorage.getItem(k)))
+      .filter(s => s.record.includes('Early'))
+      .map(s => s.over)""")
+    assert saves == [True], saves
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith(
+      'penneech-live-game:') && localStorage.getItem(k).includes('Early'))
+      .forEach(k => localStorage.removeItem(k))""")
+    rec.check_all("play-the-computer, undo of a game won before a card")
+    page.close()
+
+
 def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_server: str,
                                                     tmp_path: Path) -> None:
     """Undo after the end of a game plays on from before the last card, and the finished game

@@ -1232,8 +1232,12 @@
         // Undo after the end of a game plays on from before its last card: the finished game
         // stays kept, with its result, and the game played on is kept beside it (it took the
         // finished one's place, and the result was gone; review 38a)
-        if (last && last.waiting === "over" && !mayLeave("Take back its last card?")) return;
-        if (last && last.waiting === "over" && current) {
+        // (only when there is a card of the reader's to take back: a game won before the
+        // reader played was kept again under a new name at each press, and the copies pushed
+        // the older finished games out of the browser; review 46a)
+        const reopens = last && last.waiting === "over" && last.undoable;
+        if (reopens && !mayLeave("Take back its last card?")) return;
+        if (reopens && current) {
           current = newKey();  // (the finished game stays under its own)
           written = null;
         }
