@@ -17,19 +17,46 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK / "_ext"))
 
+import penneech_bibstyle  # noqa: E402
 from penneech_live import KINDS  # noqa: E402
 from plain_markdown import LIVE_PANELS, plain_markdown  # noqa: E402
+
+penneech_bibstyle.setup(None)
 
 #: markup JupyterLab would show as typed: a role, a directive's fence, a label line
 MARKUP = re.compile(r"\{[\w:.+-]+\}`|^ {0,3}(```|~~~|:::)+\s*\{|^ {0,3}\([^()\s]+\)=\s*$", re.M)
 
 
+def _bib_entries() -> list:
+    """references.bib as the book's bibliography page formats it (the book's style, alpha's
+    labels, over the whole file: the page lists it all)."""
+    style = find_plugin("pybtex.style.formatting", penneech_bibstyle.NAME)()
+    return list(style.format_bibliography(parse_file(BOOK / "references.bib")).entries)
+
+
 def _bib_labels() -> dict[str, str]:
-    """The labels sphinxcontrib-bibtex gives references.bib (its default style, alpha, over
-    the whole file: the bibliography page lists it all)."""
-    style = find_plugin("pybtex.style.formatting", "alpha")()
-    entries = style.format_bibliography(parse_file(BOOK / "references.bib")).entries
-    return {entry.key: entry.label for entry in entries}
+    """The labels sphinxcontrib-bibtex gives references.bib."""
+    return {entry.key: entry.label for entry in _bib_entries()}
+
+
+def test_the_bibliography_is_one_alphabetical_list() -> None:
+    """Entries without an author sort by their key or title among the rest (they came first,
+    out of order), the labels stay alpha's, and the anonymous 1674 and 1687 books print their
+    attributed author in brackets (review 46c)."""
+    entries = _bib_entries()
+    alpha = find_plugin("pybtex.style.formatting", "alpha")()
+    labels = {e.key: e.label
+              for e in alpha.format_bibliography(parse_file(BOOK / "references.bib")).entries}
+    assert {e.key: e.label for e in entries} == labels
+    order = [e.key for e in entries]
+    assert order[0] == "century-penuchle"
+    assert order.index("century-penuchle") < order.index("chatto1848") < order.index(
+        "cotton1674") < order.index("mcleod-pagat") < order.index("tcp-a34637") < order.index(
+        "wikipedia-penneech") < order.index("wordnet-penuchle")
+    texts = {e.key: e.text.render_as("text") for e in entries}
+    assert texts["cotton1674"].startswith("[Charles Cotton]. The Compleat Gamester: or,")
+    assert texts["cotton1687"].startswith("[Charles Cotton]. Instructions")
+    assert texts["mcleod-pagat"].startswith("John McLeod.")
 
 
 CITATIONS = {"mcleod-pagat": "McL", "cotton1674": "Cot74", "parlett-histocs": "Par"}
