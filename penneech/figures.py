@@ -32,10 +32,10 @@ from typing import Any
 
 from penneech.text import html_text, py_shown
 
-__all__ = ["style", "WIDTH", "DPI", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt", "fmt_column",
-           "fmt_shortfall", "places", "Picture", "NoMatplotlib", "show", "explanation", "forest",
-           "forests", "histograms", "scatter", "effects", "relative", "html_table",
-           "estimate_rows", "significant"]
+__all__ = ["style", "WIDTH", "DPI", "SHARPNESS", "SMALLEST", "PHONE_COLUMN", "phone_px", "fmt",
+           "fmt_column", "fmt_shortfall", "places", "Picture", "NoMatplotlib", "show",
+           "explanation", "forest", "forests", "histograms", "scatter", "effects", "relative",
+           "html_table", "estimate_rows", "significant"]
 
 #: Colours that colour-blind readers can tell apart (Okabe and Ito).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
