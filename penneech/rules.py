@@ -185,8 +185,10 @@ SOURCES: Final[dict[str, Source]] = {
         bibkey="davis-quickref",
         summary=(
             "A short modern rules page signed by Nakoa Davis (its site is not certain; probably "
-            "gamerules.com).  It repeats Parlett's draw for the lower card and his comparison "
-            "with All Fours, so it is probably not an independent reading of Cotton.  The `davis` "
+            "gamerules.com).  Its draw for the first deal follows, nearly word for word, McLeod's "
+            "account of the draw Parlett suggests (without the aces low that both give), and it "
+            "likens the game to All Fours, as Parlett does; so it is probably not an independent "
+            "reading of Cotton.  The `davis` "
             "preset follows it as written.  Where the page is silent (throwing in, the majority "
             "bonus, the first turn-up) the preset reads the silence as absence, and where it is "
             "incomplete (two cards of equal rank, how the ♦7 ranks against other suits, equal "
@@ -854,11 +856,13 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "minimal": "The minimal reading imposes no duty the chapter does not state.  "
                 "Against it: every trick game in Cotton's book that speaks of the matter makes "
-                "the second player follow suit (Picket, Whist, French-Ruff, Lanterloo), and the "
+                "the second player follow suit (Picket, Whist, French-Ruff at least at *forsat*, "
+                "Lanterloo), and the "
                 "one exception, All-Fours, is stated as an exception: “reneging is allowable if "
                 "you have Trumps in your hand to trump it” (chap. X, p. 113).  No game of his "
-                "says the second player is free; Putt, which has no trumps, decides a trick by "
-                "rank alone and says nothing of following (chap. XVI).",
+                "says the second player is free.  Three say nothing of following: Putt, which "
+                "has no trumps and decides a trick by rank alone (chap. XVI), and Gleek and "
+                "Five-Cards, which have trumps (chap. VII and XIII).",
                 "pagat": "McLeod's default: follow suit if able, which he finds to be the rule "
                 "in most of Cotton's trick games; he lists All Fours' follow-or-trump and free "
                 "play as the alternatives.",
