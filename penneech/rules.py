@@ -571,7 +571,6 @@ _PAST_TRICKS: Final[dict[str, Callable[..., tuple[tuple[Any, ...], tuple[Card, .
 }
 
 
-#: Every rule option by name: its question, values, Cotton's words and each reading's reason.
 # -- the figures the descriptions give, from their homes (none typed twice; review 46b) ----------
 
 #: "5, 4, 3, 2": the ace's, king's, queen's and knave's values (:data:`~.cards.HONOUR_POINTS`)
@@ -595,6 +594,7 @@ _MAJORITY_FIGURES: Final = ", ".join(f"{t} tricks {_one_per_card_beyond_seven(t)
                                      for t in range(TRICKS + 1) if _one_per_card_beyond_seven(t))
 
 
+#: Every rule option by name: its question, values, Cotton's words and each reading's reason.
 OPTIONS: Final[dict[str, OptionInfo]] = {
     o.name: o
     for o in (
