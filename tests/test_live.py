@@ -2857,6 +2857,33 @@ def test_a_record_chosen_while_python_starts_is_loaded_once_it_has(
     page.close()
 
 
+def _loaded(browser_context: Any, live_server: str, game: Game, path: Path) -> tuple[Any, Any]:
+    """The play page with ``game`` saved to ``path`` and loaded, the computer's pauses off."""
+    record.save(game, path)
+    page, rec = _open(browser_context, live_server, "play-the-computer")
+    page.evaluate("window.penneechLive.pause_ms = 0")
+    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
+    _wait_table(page)
+    return page, rec
+
+
+def _kept_over(page: Any, name: str) -> list[bool]:
+    """Whether each game the browser keeps with ``name`` in its record is over."""
+    over: list[bool] = page.evaluate("""(name) => Object.keys(localStorage)
+      .filter(k => k.startsWith('penneech-live-game:'))
+      .map(k => JSON.parse(localStorage.getItem(k)))
+      .filter(s => s.record.includes(name))
+      .map(s => s.over)""", name)
+    return over
+
+
+def _forget_kept(page: Any, name: str) -> None:
+    """Take the games with ``name`` in their record out of the browser (for the tests after)."""
+    page.evaluate("""(name) => Object.keys(localStorage).filter(k => k.startsWith(
+      'penneech-live-game:') && localStorage.getItem(k).includes(name))
+      .forEach(k => localStorage.removeItem(k))""", name)
+
+
 def test_undo_of_a_game_won_before_the_reader_played_keeps_it_once(
         browser_context: Any, live_server: str, tmp_path: Path) -> None:
     """A game won by the dealer's first turn-up (parlett, target 1) has no card of the reader's
@@ -2865,12 +2892,7 @@ def test_undo_of_a_game_won_before_the_reader_played_keeps_it_once(
     browser (review 46a).  It is kept once, and Undo says why it does nothing."""
     game = Game("parlett,target=1", seed=0, players=("Early", "Greedy"))
     assert game.phase is Phase.OVER and not game.has_decided(0)
-    path = tmp_path / "early.json"
-    record.save(game, path)
-    page, rec = _open(browser_context, live_server, "play-the-computer")
-    page.evaluate("window.penneechLive.pause_ms = 0")
-    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
-    _wait_table(page)
+    page, rec = _loaded(browser_context, live_server, game, tmp_path / "early.json")
     state = _settled(page)
     assert state["result"], state["text"]
     for _ in range(3):
@@ -2880,15 +2902,9 @@ def test_undo_of_a_game_won_before_the_reader_played_keeps_it_once(
         assert state["result"]
     page.wait_for_load_state("networkidle")
     page.reload(wait_until="load")
-    saves = page.evaluate("""() => Object.keys(localStorage)
-      .filter(k => k.startsWith('penneech-live-game:'))
-      .map(k => JSON.parse(localStorage.getItem(k)))
-      .filter(s => s.record.includes('Early'))
-      .map(s => s.over)""")
+    saves = _kept_over(page, "Early")
     assert saves == [True], saves
-    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith(
-      'penneech-live-game:') && localStorage.getItem(k).includes('Early'))
-      .forEach(k => localStorage.removeItem(k))""")
+    _forget_kept(page, "Early")
     rec.check_all("play-the-computer, undo of a game won before a card")
     page.close()
 
@@ -2902,12 +2918,7 @@ def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_s
     play_game(game, [make_player("greedy"), make_player("greedy")])
     while game.phase is not Phase.PLAY or game.to_move != 0:
         game.undo()
-    path = tmp_path / "nearly.json"
-    record.save(game, path)
-    page, rec = _open(browser_context, live_server, "play-the-computer")
-    page.evaluate("window.penneechLive.pause_ms = 0")
-    page.locator(".pn-live-play input[data-do=load]").set_input_files(str(path))
-    _wait_table(page)
+    page, rec = _loaded(browser_context, live_server, game, tmp_path / "nearly.json")
     state = _settled(page)
     for _ in range(40):
         if state["result"]:
@@ -2926,14 +2937,8 @@ def test_undo_after_the_end_keeps_the_finished_game(browser_context: Any, live_s
     assert state["result"] is None
     page.wait_for_load_state("networkidle")
     page.reload(wait_until="load")
-    saves = page.evaluate("""() => Object.keys(localStorage)
-      .filter(k => k.startsWith('penneech-live-game:'))
-      .map(k => JSON.parse(localStorage.getItem(k)))
-      .filter(s => s.record.includes('Undoer'))
-      .map(s => s.over)""")
+    saves = _kept_over(page, "Undoer")
     assert sorted(saves) == [False, True], (saves, result)
-    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith(
-      'penneech-live-game:') && localStorage.getItem(k).includes('Undoer'))
-      .forEach(k => localStorage.removeItem(k))""")
+    _forget_kept(page, "Undoer")
     rec.check_all("play-the-computer, undo after the end")
     page.close()
