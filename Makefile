@@ -41,10 +41,10 @@ DOCTESTS   := $(PYTEST) -q --doctest-modules penneech
 NBVAL      := $(PYTEST) -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly book
 
 lint: $(STAMP)
-	$(BIN)/ruff check penneech tests benchmarks tools book/_ext
+	$(BIN)/ruff check penneech penneech_command.py tests benchmarks tools book/_ext
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict penneech
+	$(BIN)/mypy --strict penneech penneech_command.py
 
 unit: $(STAMP)
 	$(UNIT_TESTS)

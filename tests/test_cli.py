@@ -150,3 +150,31 @@ def test_empty_rules_get_their_one_line_error(argv, capsys, tmp_path, monkeypatc
     err = capsys.readouterr().err
     assert err.strip() == "error: empty rules: name a preset, such as 'pagat'", err
     assert not list(tmp_path.iterdir())  # (no game was played, so none was saved)
+
+
+def test_a_ctrl_c_while_the_command_starts_is_told_not_a_traceback() -> None:
+    """A Ctrl-C in the few tenths of a second the package takes to be read stopped Python with a
+    page of traceback (the ``penneech`` command read the package before its own handler ran).
+    The command's first step, ``penneech_command``, reads the package itself and says
+    "interrupted".  (The Ctrl-C is raised here as the package is read, at no chance moment.)"""
+    script = """
+import sys
+from importlib.abc import MetaPathFinder
+class CtrlC(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "penneech.cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, CtrlC())
+import penneech_command
+sys.exit(penneech_command.main())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 130 and done.stderr == "interrupted\n", done.stderr
+    # and the installed command starts there (pyproject.toml's [project.scripts])
+    from pathlib import Path
+
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["penneech"] == "penneech_command:main"
