@@ -1193,6 +1193,13 @@ def test_replay_a_record_file(browser_context: Any, live_server: str, tmp_path: 
     assert "Deal 2, with every card known (the turn-ups to come too): Ada loses" in analysis, analysis
     data["deals"][0]["plays"][3] = data["deals"][0]["plays"][0]
     open_file("broken.json", ".pn-live-message", "broken.json: deal 1, play 4")
+    # the game read before stays, with its step and the costs worked out, and that is said (a
+    # bad file wiped them; review 46d)
+    assert panel.locator(".pn-live-message").inner_text().endswith(
+        "The game shown before stays below.")
+    assert panel.locator(".pn-live-title").inner_text().startswith("mine.json: Bo wins")
+    assert "Step 2 of" in panel.locator(".pn-live-frame").inner_text()
+    assert panel.locator(".pn-replay-analysis .pn-analysis").inner_text() == analysis
     # a binary file too large is told by its own size, not by that of its text (review 35b:
     # 3,000,000 bytes were told as 2,841,624)
     binary = tmp_path / "binary.json"

@@ -1319,8 +1319,10 @@
       const answer = await eng.ask({ op: "replay", name, bytes,
         ...(typeof given === "string" ? { text: given } : given) });
       if (!answer.ok) {
-        out.replaceChildren();
-        status.say(answer.error);
+        // (what was shown stays, said so: a bad file wiped the game being read, its steps and
+        // the costs worked out; review 46d)
+        const kept = out.childElementCount > 0 ? " The game shown before stays below." : "";
+        status.say(answer.error + kept);
         return;
       }
       const steps = answer.frames.length;
