@@ -71,9 +71,9 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    f"These controls run Python, so they need a running notebook: click \u201c{OPEN_AS_NOTEBOOK}"
-    "\u201d at the top of this page to run it in your browser, or run it in Jupyter. On the "
-    "static web page they do nothing."
+    "These controls run Python: they work in this notebook while it runs (in your browser, or "
+    f"in Jupyter). On the book's web page they do nothing: click \u201c{OPEN_AS_NOTEBOOK}\u201d "
+    "at the top of the page to run it."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
 
@@ -365,6 +365,26 @@ def _two_names(names: object) -> tuple[str, str]:
 # -- play the computer ----------------------------------------------------------------------------
 
 
+def _resumed(path: object) -> Game:
+    """The game recorded in ``path``, to go on with; a clear error for a file that cannot be
+    read, that is no record, or whose game is over."""
+    from .record import RecordError, load
+
+    if not isinstance(path, str) or not path.strip():
+        raise ValueError(f"resume must be the name of a record file, such as "
+                         f"'penneech-game-11.json', not {py_shown(path)}")
+    try:
+        game = load(path)
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if game.outcome is not None:
+        raise ValueError(f"the game in {path} is over ({outcome_text(game.outcome)}): there is "
+                         f"nothing to play on; replay it with penneech replay")
+    return game
+
+
 class PlayComputer(_Shown):
     """Play a game against a computer player, with cards as buttons (needs a kernel).
 
@@ -374,12 +394,22 @@ class PlayComputer(_Shown):
 
     Nothing is lost: "New game" in the middle of a game asks to be pressed again; a game set
     aside or finished is kept in :attr:`kept` and its record (``penneech-record/1``) saved
-    beside the notebook; "Save the game" writes it there at any time, never over a file.
+    beside the notebook; "Save the game" writes it there at any time, never over a file.  The
+    game lives in the running notebook, which a reload or a restart ends: ``resume=`` a saved
+    record goes on with it, with its own rules, seed, names and opponent (review 46d).
     """
 
     def __init__(self, rules: Rules | str = DEFAULT_PRESET, *, seed: int = 1,
                  opponent: str = players.DEFAULT_OPPONENT, you: str = "You",
-                 computer: str = "Computer", sample: bool = True) -> None:
+                 computer: str = "Computer", sample: bool = True,
+                 resume: str | None = None) -> None:
+        resumed = _resumed(resume) if resume is not None else None
+        named: str | None = None
+        if resumed is not None:  # (the record's own settings, as penneech play --resume)
+            rules, seed = resumed.rules, resumed.seed
+            you, computer = resumed.names
+            named = players.kind_named(computer)
+            opponent = named or opponent
         # (None failed inside with an AttributeError; "pagat,follow=free" was "unknown preset")
         self.rules = as_rules(rules)
         for what, name in (("you", you), ("computer", computer)):
@@ -436,6 +466,16 @@ class PlayComputer(_Shown):
         parts.append(_accordion([live], title=f"Play the computer: {_NEEDS_KERNEL.lower()}"))
         self.widget = w.VBox(parts)
         self.new_game(seed)
+        if resumed is not None:
+            self.game = resumed
+            self.reviewed = {n for n in range(1, resumed.deal_number)}  # (reviewed before)
+            self.message = (f"Your game from {resume} goes on, at deal "
+                            f"{resumed.deal_number}, against the "
+                            f"{players.kind_label(self.opponent_kind)}"
+                            + (" the record names." if named else
+                               " (the record does not say which played: opponent= chooses).")
+                            )
+            self._advance()
 
     # the game ------------------------------------------------------------------------------
 
@@ -489,8 +529,13 @@ class PlayComputer(_Shown):
             written = save(game, unused_path(wanted))
         except OSError as exc:
             return f"Not saved: {wanted}: {exc.strerror or exc} (the game is kept here)."
-        return (f"Saved to {written} (replay it with penneech replay, or go on with "
-                f"penneech play --resume).")
+        import sys
+
+        where = (" in this browser's storage (the file browser on the left can download it)"
+                 if sys.platform == "emscripten" else " beside this notebook")
+        return (f"Saved to {written}{where}.  Go on with it here with "
+                f"PlayComputer(resume={str(written)!r}), or with penneech play --resume; "
+                f"replay it with penneech replay.")
 
     def new_game(self, seed: int) -> None:
         """Start a new game (you are player 0)."""

@@ -166,6 +166,53 @@ def test_new_game_in_the_middle_of_one_asks_again_and_keeps_it(tmp_path, monkeyp
     assert not (tmp_path / "new").exists()
 
 
+def test_a_saved_game_goes_on_in_a_new_notebook(tmp_path, monkeypatch) -> None:
+    """The widget's game lives in the running notebook, which a reload ends (review 46d: the
+    page said a reload does not lose it, true only of the page's live table).  Saved, it goes on
+    with ``PlayComputer(resume=...)``, as the save's message says, with the record's rules,
+    seed, names and opponent; a file that is no game to go on with says why."""
+    monkeypatch.chdir(tmp_path)
+    pc = PlayComputer("parlett", seed=5, sample=False, opponent="greedy", you="Ann",
+                      computer="Beginner")
+    for _ in range(6):
+        if pc.game.phase is Phase.THROW_IN:
+            pc.answer_throw_in(False)
+        else:
+            pc.click(pc.game.legal_plays()[0])
+    message = pc.save()
+    assert message.endswith("beside this notebook.  Go on with it here with "
+                            f"PlayComputer(resume='{tmp_path / 'penneech-game-5.json'}'), or "
+                            "with penneech play --resume; replay it with penneech replay.")
+    again = PlayComputer(resume="penneech-game-5.json", sample=False)
+    assert again.game.actions == pc.game.actions and str(again.rules) == "parlett"
+    assert again.names == ("Ann", "Beginner") and again.opponent_kind == "greedy"
+    assert again.message == (f"Your game from penneech-game-5.json goes on, at deal "
+                             f"{pc.game.deal_number}, against the beginner (greedy) the record "
+                             "names.")
+    again.click(again.game.legal_plays()[0])  # (and it plays on)
+    assert len(again.game.actions) > len(pc.game.actions)
+    # a computer's name that names no kind: the opponent= given plays, and it says so
+    named = PlayComputer(seed=6, sample=False, opponent="greedy")
+    if named.game.phase is Phase.THROW_IN:
+        named.answer_throw_in(False)
+    else:
+        named.click(named.game.legal_plays()[0])
+    path = named.save().split("Saved to ")[1].split(" beside")[0]
+    told = PlayComputer(resume=path, sample=False, opponent="club")
+    assert told.opponent_kind == "club" and told.message.endswith(
+        "(the record does not say which played: opponent= chooses).")
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    for bad, said in (("nope.json", "nope.json: no such file"),
+                      ("bad.json", "bad.json: not JSON"),
+                      ("", "resume must be the name of a record file")):
+        with pytest.raises(ValueError, match=said):
+            PlayComputer(resume=bad, sample=False)
+    finished = PlayComputer("parlett,target=1", seed=0, sample=False)
+    over = finished.save().split("Saved to ")[1].split(" beside")[0]
+    with pytest.raises(ValueError, match="is over .*nothing to play on"):
+        PlayComputer(resume=over, sample=False)
+
+
 def test_a_finished_game_is_saved_when_a_new_one_starts(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     pc = PlayComputer(seed=3, sample=False, opponent="random")
