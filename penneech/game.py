@@ -41,7 +41,6 @@ from .events import (
 from .narrate import Sentence, Who, cards_parts, outcome_text, render, verb
 from .rules import (
     DEFAULT_PRESET,
-    HAND_SIZE,
     TRICKS,
     Rules,
     RulesError,
@@ -1055,7 +1054,7 @@ class Game:
         dealer = self._dealt_by = self._dealer
         self._deck = deck
         self._hands = list(deal_hands(deck, dealer))
-        self._next_stock = 2 * HAND_SIZE
+        self._next_stock = sum(map(len, self._hands))  # (the stock is the rest: deal_hands)
         self._trumps = None
         self._trump_card = None
         self._trick = []

@@ -11,7 +11,10 @@
                 "plays": ["QH", "KH", "…cards in the order played"]}]}
 
 ``rules`` is a preset name or ``{"preset": "pagat", "follow": "free", …}`` (as written here); the
-notation ``"pagat,follow=free"`` that ``str(rules)`` and ``--rules`` write is read too.  A
+notation ``"pagat,follow=free"`` that ``str(rules)`` and ``--rules`` write is read too.  A record
+written by hand may leave out ``rules`` or its ``preset``: either is read as ``pagat``
+(:data:`~penneech.rules.RECORD_PRESET`, fixed whatever the engine's default becomes), and
+``players`` as Ann and Ben.  A
 thrown-in deal has ``redeal_claimed_by`` set to the player who claimed it (0 or 1) and no plays;
 ``null`` means nobody threw the deal in (every player offered a throw-in kept their hand).  Only
 the last deal may stop early (a game in progress).  Optional fields: ``seed`` lets a game in

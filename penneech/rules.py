@@ -679,8 +679,8 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             name="redeal",
             question="Which hands may be thrown in?",
             description="Which hands a player may throw in for a fresh deal.  Under every reading "
-            "the same dealer deals it: McLeod says so; Cotton, Parlett and Davis do not, so for "
-            "the other readings that is our completion.",
+            f"{next_dealer_words(True)}: McLeod says so; Cotton, Parlett and Davis do not, so "
+            "for the other readings that is our completion.",
             values=_values(
                 ("no_ace_or_face", "A hand with no ace, king, queen or knave (holding the ♦7 "
                  "does not save it)."),
@@ -856,8 +856,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             reasons={
                 "minimal": "The minimal reading imposes no duty the chapter does not state.  "
                 "Against it: every trick game in Cotton's book that speaks of the matter makes "
-                "the second player follow suit (Picket, Whist, French-Ruff at least at *forsat*, "
-                "Lanterloo), and the "
+                "the second player follow suit (Picket, Whist, French-Ruff, Lanterloo), and the "
                 "one exception, All-Fours, is stated as an exception: “reneging is allowable if "
                 "you have Trumps in your hand to trump it” (chap. X, p. 113).  No game of his "
                 "says the second player is free.  Three say nothing of following: Putt, which "

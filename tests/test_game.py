@@ -570,6 +570,7 @@ def test_the_narration_takes_its_figures_from_the_events_not_from_today_s_rules(
     queen = Scored(0, 3, 0, 3, "trick", Card("QH"), "counting", 3)
     assert score_reason(queen, Suit.SPADES) == "the ♥Q counts although spades are trumps (counting)"
     assert score_reason(queen, Suit.HEARTS) == "hearts are trumps"
+    assert score_reason(queen) == "the ♥Q counts"  # (the trumps not known: no suit claimed)
 
 
 def test_a_game_before_its_first_deal_and_after_a_deal_played_out():

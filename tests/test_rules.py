@@ -667,11 +667,23 @@ def test_the_option_descriptions_give_the_figures_the_rules_play_by() -> None:
         assert seven and rules.card_points(Card("7D"), Suit.SPADES) == 0
         assert f"({honours})" in value.description, value
         assert f"the ♦7 ({seven}) when diamonds are trumps" in value.description, value
+        assert (f"the ♦7 scores {seven} in a trick only when diamonds are trumps"
+                in OPTIONS["counting"].description)
     figures = [f"{t} tricks {pagat.majority_points(t)}" for t in range(8)
                if pagat.majority_points(t)]
     assert f"({', '.join(figures)})" in OPTIONS["majority_bonus"].description
     assert figures[0].startswith("4 ") and "took four or more" in (
         OPTIONS["majority_bonus"].description)
+    # "beyond seven": the cards each player was dealt, as the rules count the bonus
+    dealt = "seven"
+    assert 2 * TRICKS - pagat.majority_points(TRICKS) == HAND_SIZE == 7
+    assert f"taken beyond {dealt} (" in OPTIONS["majority_bonus"].description
+    assert OPTIONS["majority_bonus"].value_info(True).description == (
+        f"Yes, one point per card beyond {dealt}.")
+    assert "after a hand thrown in the same dealer deals again" in (
+        OPTIONS["first_dealer"].description)
+    assert ("Under every reading the same dealer deals again: McLeod says so"
+            in OPTIONS["redeal"].description) and pagat.next_dealer(1, True) == 1
     # the Putt-cards, best first, as the cut under best_putt ranks them
     putt = pagat.replace(first_dealer="best_putt")
     ranks = sorted(range(2, 15), key=lambda r: -sum(
@@ -773,3 +785,18 @@ def test_a_number_with_python_s_underscore_is_refused_not_read_as_another() -> N
     with pytest.raises(RulesError, match="target must be a whole number, not '61_0'"):
         Rules.parse("pagat,target=61_0")
     assert Rules.parse("pagat,target=610").target == 610
+
+
+def test_a_record_that_names_no_preset_is_read_under_pagat_whatever_the_default() -> None:
+    """A record written by hand without ``rules``, or with rules but no ``preset``, is read under
+    ``pagat``: a fixed meaning for the file format, which must not follow the engine's teaching
+    default if that changes (review 46b); nothing held it (review 46e)."""
+    from penneech import Game, record
+    from penneech.rules import RECORD_PRESET
+
+    assert RECORD_PRESET == "pagat"
+    assert Rules.from_json({"follow": "free"}) == Rules.preset("pagat", follow="free")
+    game = Game("pagat", seed=4, players=("Ann", "Ben"))
+    data = json.loads(record.dumps(game))
+    del data["rules"]
+    assert record.loads(json.dumps(data)).rules == Rules.preset("pagat")

@@ -28,11 +28,14 @@ NAME = "penneech"
 
 
 class SortingStyle(AuthorYearTitle):
-    """``author_year_title``, with an entry that has no author or editor sorted by its key."""
+    """``author_year_title``, with an entry that has no author sorted by its editor (of any type of
+    entry, not only a book), else by its key or title."""
 
     def sorting_key(self, entry):
         author, year, title = super().sorting_key(entry)
-        if not author and not entry.persons.get("author") and not entry.persons.get("editor"):
+        if not author:  # (an editor sorts any entry as it does a book; review 46e)
+            author = self.author_editor_key(entry)
+        if not author:
             author = entry.fields.get("key", "") or re.sub(
                 r"^(the|a|an)\s+", "", title.strip("{}"), flags=re.I)
             author = author.strip("{}").lower()
