@@ -372,8 +372,16 @@ def test_undo_takes_back_the_readers_last_card_and_the_computers_answer() -> Non
     played = ok(op="play", card=first)
     answered = ok(op="computer")
     assert first not in answered["hand"]
+    # the page keeps a finished game under a new name before an Undo only when the state says
+    # there is something of the reader's to take back (review 46a; held here too, 46e)
+    assert not state["undoable"] and played["undoable"] and answered["undoable"]
     undone = ok(op="undo")
     assert undone["hand"] == state["hand"] and undone["waiting"] == "you"
+    assert not undone["undoable"]
+    early = Game("parlett,target=1", seed=0, players=("You", "Beginner"))
+    over = ok(op="resume", record=record.dumps(early))
+    assert over["waiting"] == "over" and not over["undoable"]
+    assert "nothing of yours to undo" in ok(op="undo")["refused"]
     fresh = ok(op="new", rules="pagat", seed=8, opponent="greedy", dealer=0)
     if fresh["waiting"] == "computer":
         assert "nothing of yours to undo" in ok(op="undo")["refused"]
