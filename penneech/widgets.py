@@ -71,9 +71,9 @@ __all__ = [
 ]
 
 KERNEL_NOTE = (
-    "These controls run Python: they work in this notebook while it runs (in your browser, or "
-    f"in Jupyter). On the book's web page they do nothing: click \u201c{OPEN_AS_NOTEBOOK}\u201d "
-    "at the top of the page to run it."
+    "These controls run Python, so they need a running notebook: they work in this notebook "
+    "while it runs (in your browser, or in Jupyter). On the book's web page they do nothing: "
+    f"click \u201c{OPEN_AS_NOTEBOOK}\u201d at the top of the page to run it."
 )
 _NEEDS_KERNEL = "Needs a running notebook"
 

@@ -2425,15 +2425,18 @@ def test_the_download_shows_its_megabytes_as_they_come_and_the_time_left(
         context = browser.new_context(viewport={"width": 1280, "height": 900},
                                       service_workers="block")
         page = context.new_page()
+        # (the form is ready once the deferred scripts have run; "load" also waits for the
+        # widgets' fonts)
+        page.goto(f"{live_server}play-the-computer.html", wait_until="domcontentloaded",
+                  timeout=START_MS)
+        # the runtime's download, which the click starts, is slowed; the page itself is not (under
+        # Chromium's slowed network one live.js of 98,542 bytes never finished loading, and
+        # the page waited for it past two minutes; one byte more or less loaded in seconds)
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {  # 2 MB a second: a few seconds' load
             "offline": False, "latency": 20, "downloadThroughput": 2_000_000,
             "uploadThroughput": 1_000_000})
-        # (the form is ready once the deferred scripts have run; "load" also waits for the
-        # widgets' fonts, and at this speed on a busy CI machine it passed 30 s once)
-        page.goto(f"{live_server}play-the-computer.html", wait_until="domcontentloaded",
-                  timeout=START_MS)
         page.locator(".pn-live-play .pn-live-start").click()
         seen: list[dict[str, Any]] = []
         deadline = time.monotonic() + START_MS / 1000
