@@ -36,7 +36,6 @@ from .frames import (
     summary_html,
 )
 from .game import (
-    DealAction,
     Game,
     GameError,
     IllegalPlayError,
@@ -485,7 +484,7 @@ class PlayComputer(_Shown):
         :attr:`kept` and saved to a file (its name is shown) before the next seed's game
         starts.  Returns the message shown."""
         g = self.game
-        yours = any(not isinstance(a, DealAction) and a.player == 0 for a in g.actions)
+        yours = g.has_decided(0)
         if yours and not g.is_over() and not self._confirming:
             self._confirming = True
             a, b = g.scores
